@@ -1,0 +1,41 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_chessbot_global_optspecs
+    string join \n h/help V/version
+end
+
+function __fish_chessbot_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_chessbot_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_chessbot_using_subcommand
+    set -l cmd (__fish_chessbot_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c chessbot -n "__fish_chessbot_needs_command" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_needs_command" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l divide -d 'Print the count under each root move as well'
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l chess960 -d 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -1,0 +1,25 @@
+//! Command-line types (clap derive) only; each subcommand's flags live in their own file.
+
+use clap::{Parser, Subcommand};
+
+pub mod completions;
+pub mod perft;
+
+/// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.
+#[derive(Debug, Parser)]
+#[command(name = "chessbot", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Exit codes: 0 success, 1 failure at run time, 2 bad usage or input.")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check and speed test).
+    Perft(perft::PerftArgs),
+    /// Print a shell completion script.
+    Completions(completions::CompletionsArgs),
+}

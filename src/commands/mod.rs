@@ -1,0 +1,72 @@
+//! One file per subcommand: checked config in, library call, output out.
+
+use crate::cli::{Cli, Command};
+use std::fmt;
+use std::process::ExitCode;
+
+mod completions;
+mod perft;
+
+/// A failed command: the message for the user and which exit code it deserves.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad usage or bad input (a bad FEN, an illegal move, an unreadable file): exit 2.
+    Input(anyhow::Error),
+    /// A failure at run time (engine crashed, board not found): exit 1.
+    Runtime(anyhow::Error),
+}
+
+impl CliError {
+    /// Wraps anything displayable as bad input (exit 2).
+    pub fn input(e: impl fmt::Display) -> Self {
+        CliError::Input(anyhow::anyhow!("{e}"))
+    }
+
+    /// Wraps anything displayable as a run-time failure (exit 1).
+    #[allow(dead_code)] // perft and completions cannot fail at run time; later commands can.
+    pub fn runtime(e: impl fmt::Display) -> Self {
+        CliError::Runtime(anyhow::anyhow!("{e}"))
+    }
+
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            _ if self.is_broken_pipe() => ExitCode::SUCCESS,
+            CliError::Input(_) => ExitCode::from(2),
+            CliError::Runtime(_) => ExitCode::from(1),
+        }
+    }
+
+    /// A closed stdout (`chessbot ... | head`) is not an error worth a message.
+    pub fn is_broken_pipe(&self) -> bool {
+        let (CliError::Input(e) | CliError::Runtime(e)) = self;
+        e.chain().any(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        })
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (CliError::Input(e) | CliError::Runtime(e)) = self;
+        write!(f, "{e:#}")
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Runtime(e.into())
+    }
+}
+
+/// The result of a subcommand: the exit code to use on success paths that are not plain 0.
+pub type CmdResult = Result<ExitCode, CliError>;
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> CmdResult {
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Completions(args) => completions::run(args),
+    }
+}

@@ -1,0 +1,5 @@
+//! Whole-command tests: run the `chessbot` binary as a user would.
+
+mod common;
+mod completions;
+mod perft;
