@@ -24,7 +24,7 @@ pub fn perft<P: Position + Clone>(pos: &P, depth: u32) -> u64 {
         .iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play_unchecked(m.clone());
+            child.play_unchecked(*m);
             perft(&child, depth - 1)
         })
         .sum()
@@ -40,8 +40,8 @@ pub fn divide<P: Position + Clone>(pos: &P, depth: u32) -> Vec<(Move, u64)> {
         .iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play_unchecked(m.clone());
-            (m.clone(), perft(&child, depth - 1))
+            child.play_unchecked(*m);
+            (*m, perft(&child, depth - 1))
         })
         .collect()
 }
