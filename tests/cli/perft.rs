@@ -73,7 +73,7 @@ fn chess960_positions() {
         (
             "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
             4,
-            274_103,
+            273_318,
         ),
     ];
     for (fen, depth, expected) in cases {
