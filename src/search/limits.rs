@@ -1,0 +1,95 @@
+//! What bounds a search: depth, nodes, time, clocks, or nothing (infinite until stopped).
+
+use super::score::Depth;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The clock situation of the side to move, as UCI's `go wtime/btime/winc/binc/movestogo` gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on our clock.
+    pub time: Duration,
+    /// Our increment per move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Limits of one search. Everything unset means "search until stopped".
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Stop after completing this depth.
+    pub depth: Option<Depth>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Use exactly this much time.
+    pub movetime: Option<Duration>,
+    /// Budget time from the clock.
+    pub clock: Option<Clock>,
+    /// Ignore every other limit until stopped (UCI `go infinite`, and pondering).
+    pub infinite: bool,
+    /// Report this many principal variations (UCI MultiPV); at least 1.
+    pub multipv: usize,
+    /// Search only these root moves (UCI `searchmoves`); empty means all.
+    pub search_moves: Vec<shakmaty::Move>,
+    /// Time kept back per move for communication delays (UCI Move Overhead).
+    pub move_overhead: Duration,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(depth: Depth) -> Limits {
+        Limits {
+            depth: Some(depth),
+            multipv: 1,
+            ..Limits::default()
+        }
+    }
+
+    /// A fixed-time search.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            multipv: 1,
+            ..Limits::default()
+        }
+    }
+
+    /// A fixed-node search.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            multipv: 1,
+            ..Limits::default()
+        }
+    }
+}
+
+/// A flag another thread can raise to stop a running search at once (UCI `stop`, Ctrl-C).
+///
+/// Cloning shares the flag.
+#[derive(Debug, Clone, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A new, lowered flag.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Lowers the flag again before a new search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
