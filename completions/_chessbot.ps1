@@ -32,10 +32,11 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;perft' {
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start position (default: the standard initial position)')
+            [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The rules: standard chess, or Alice chess (pieces on board B marked ''|'' in the FEN)')
             [CompletionResult]::new('--divide', '--divide', [CompletionResultType]::ParameterName, 'Print the count under each root move as well')
             [CompletionResult]::new('--chess960', '--chess960', [CompletionResultType]::ParameterName, 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break

@@ -125,7 +125,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__perft)
-            opts="-h -V --fen --divide --chess960 --help --version"
+            opts="-h -V --fen --divide --chess960 --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,6 +133,10 @@ _chessbot() {
             case "${prev}" in
                 --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
                     return 0
                     ;;
                 *)

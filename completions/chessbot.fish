@@ -30,9 +30,11 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "perft" -d 'Count 
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l variant -d 'The rules: standard chess, or Alice chess (pieces on board B marked \'|\' in the FEN)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
+alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l divide -d 'Print the count under each root move as well'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l chess960 -d 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'

@@ -3,8 +3,10 @@
 //! The binary `chessbot` is a thin layer over these modules:
 //! - [`rules`]: validated FEN parsing and perft on top of shakmaty.
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
+//! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 
 #![warn(missing_docs)]
 
 pub mod rules;
 pub mod search;
+pub mod variant;

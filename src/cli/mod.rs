@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 pub mod completions;
 pub mod perft;
+pub mod variant;
 
 /// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.
 #[derive(Debug, Parser)]

@@ -139,3 +139,50 @@ fn bad_fens_exit_2_with_reason() {
             .stdout("");
     }
 }
+
+/// Alice chess from the start, cross-checked with Fairy-Stockfish's Alice build (pyffish-alice
+/// 0.0.3); more positions are in `tests/data/alice/`.
+#[test]
+fn alice_start_depth_4() {
+    assert_eq!(nodes(&["3", "--variant", "alice"]), 9_384);
+    assert_eq!(nodes(&["4", "--variant", "alice"]), 219_236);
+}
+
+#[test]
+fn alice_divide_on_a_position_with_pieces_on_b() {
+    let fen = "r1bqkbnr/pppp1ppp/2|n5/4|p3/2|B1|P3/5|N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    chessbot()
+        .args(["perft", "1", "--variant", "alice", "--divide", "--fen", fen])
+        .assert()
+        .success()
+        .stdout(contains("e1g1: 1"))
+        .stdout(contains("Nodes searched: "));
+}
+
+#[test]
+fn alice_bad_input_exits_2() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--fen", "4k3/8/8/8/8/8/8/4K2| w - - 0 1"],
+            "'|' in rank 1 must be followed by a piece letter",
+        ),
+        (
+            &["--fen", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1"],
+            "no en passant",
+        ),
+        (
+            &["--fen", "4k3/8/8/8/8/8/8/8 w - - 0 1"],
+            "white has 0 kings",
+        ),
+        (&["--chess960"], "--chess960 does not apply"),
+    ];
+    for (args, reason) in cases {
+        chessbot()
+            .args(["perft", "1", "--variant", "alice"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(reason))
+            .stdout("");
+    }
+}
