@@ -3,10 +3,12 @@
 //! The binary `chessbot` is a thin layer over these modules:
 //! - [`rules`]: validated FEN parsing and perft on top of shakmaty.
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
+//! - [`players`]: everything that chooses a move, behind one [`players::Player`] trait.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 
 #![warn(missing_docs)]
 
+pub mod players;
 pub mod rules;
 pub mod search;
 pub mod variant;

@@ -1,0 +1,428 @@
+//! `classic`: a textbook engine, fixed-depth negamax alpha-beta with capture quiescence and
+//! Tomasz Michniewski's "simplified evaluation function" (piece values 100/320/330/500/900 and
+//! piece-square tables), evaluated incrementally: each move updates the score by the difference
+//! it makes instead of recounting the board.
+
+use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
+use crate::search::{Depth, Score, position_key};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
+
+/// The default search depth in plies.
+pub const DEFAULT_DEPTH: Depth = 3;
+
+/// Fixed-depth alpha-beta on the simplified evaluation function; deterministic.
+#[derive(Debug, Clone)]
+pub struct ClassicPlayer {
+    depth: Depth,
+    nodes: u64,
+    keys: Vec<u64>,
+}
+
+impl ClassicPlayer {
+    /// A classic player searching `depth` plies (at least 1) before quiescence.
+    pub fn new(depth: Depth) -> ClassicPlayer {
+        ClassicPlayer {
+            depth: depth.max(1),
+            nodes: 0,
+            keys: Vec::new(),
+        }
+    }
+
+    /// Nodes visited by the last [`Player::choose`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Searches `pos` to the player's depth: the best move and its score for the side to move.
+    pub fn search(&mut self, pos: &Chess, history: &[u64]) -> Option<(Move, Score)> {
+        self.nodes = 0;
+        self.keys.clear();
+        self.keys.extend_from_slice(history);
+        self.keys.push(position_key(pos));
+        let eval = evaluate_white(pos);
+        let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        order(&mut moves);
+        let mut alpha = -Score::INFINITE.0;
+        let mut best = None;
+        for m in moves {
+            let child_eval = eval + delta(pos, m);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.negamax(
+                &child,
+                child_eval,
+                self.depth - 1,
+                1,
+                -Score::INFINITE.0,
+                -alpha,
+            );
+            if best.is_none() || score > alpha {
+                alpha = score;
+                best = Some((m, Score(score)));
+            }
+        }
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Chess,
+        eval: i32,
+        depth: Depth,
+        ply: Depth,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() {
+                Score::mated_in(ply).0
+            } else {
+                0
+            };
+        }
+        if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
+            return 0;
+        }
+        let key = position_key(pos);
+        if self
+            .keys
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .take(pos.halfmoves() as usize / 2)
+            .any(|&k| k == key)
+        {
+            return 0;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, eval, alpha, beta);
+        }
+        let mut moves: Vec<Move> = moves.into_iter().collect();
+        order(&mut moves);
+        self.keys.push(key);
+        let mut best = -Score::INFINITE.0;
+        for m in moves {
+            let child_eval = eval + delta(pos, m);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.negamax(&child, child_eval, depth - 1, ply + 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.keys.pop();
+        best
+    }
+
+    fn quiescence(&mut self, pos: &Chess, eval: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let stand_pat = side_relative(pos, eval);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut captures: Vec<Move> = pos.capture_moves().into_iter().collect();
+        order(&mut captures);
+        for m in captures {
+            let child_eval = eval + delta(pos, m);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.quiescence(&child, child_eval, -beta, -alpha);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+}
+
+impl Player for ClassicPlayer {
+    fn name(&self) -> String {
+        format!("classic d{}", self.depth)
+    }
+
+    fn new_game(&mut self, _seed: u64) -> Result<(), PlayerError> {
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &GameView, _clock: &ClockView) -> Result<Choice, PlayerError> {
+        legal_moves(game.position)?;
+        let (mv, score) = self
+            .search(game.position, game.history)
+            .ok_or(PlayerError::NoLegalMove)?;
+        Ok(Choice {
+            mv,
+            score: Some(score),
+            depth: Some(self.depth),
+        })
+    }
+}
+
+/// Most valuable victim first, then least valuable attacker; promotions with captures.
+fn order(moves: &mut [Move]) {
+    moves.sort_by_key(|m| {
+        let victim = m.capture().map_or(0, value) + m.promotion().map_or(0, value);
+        std::cmp::Reverse(victim * 16 - value(m.role()) / 100)
+    });
+}
+
+/// Piece values in centipawns (the king's is 0: it never leaves the board).
+pub fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+#[rustfmt::skip]
+const PAWN: [i32; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+    50, 50, 50, 50, 50, 50, 50, 50,
+    10, 10, 20, 30, 30, 20, 10, 10,
+     5,  5, 10, 25, 25, 10,  5,  5,
+     0,  0,  0, 20, 20,  0,  0,  0,
+     5, -5,-10,  0,  0,-10, -5,  5,
+     5, 10, 10,-20,-20, 10, 10,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+];
+#[rustfmt::skip]
+const KNIGHT: [i32; 64] = [
+    -50,-40,-30,-30,-30,-30,-40,-50,
+    -40,-20,  0,  0,  0,  0,-20,-40,
+    -30,  0, 10, 15, 15, 10,  0,-30,
+    -30,  5, 15, 20, 20, 15,  5,-30,
+    -30,  0, 15, 20, 20, 15,  0,-30,
+    -30,  5, 10, 15, 15, 10,  5,-30,
+    -40,-20,  0,  5,  5,  0,-20,-40,
+    -50,-40,-30,-30,-30,-30,-40,-50,
+];
+#[rustfmt::skip]
+const BISHOP: [i32; 64] = [
+    -20,-10,-10,-10,-10,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5, 10, 10,  5,  0,-10,
+    -10,  5,  5, 10, 10,  5,  5,-10,
+    -10,  0, 10, 10, 10, 10,  0,-10,
+    -10, 10, 10, 10, 10, 10, 10,-10,
+    -10,  5,  0,  0,  0,  0,  5,-10,
+    -20,-10,-10,-10,-10,-10,-10,-20,
+];
+#[rustfmt::skip]
+const ROOK: [i32; 64] = [
+      0,  0,  0,  0,  0,  0,  0,  0,
+      5, 10, 10, 10, 10, 10, 10,  5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+      0,  0,  0,  5,  5,  0,  0,  0,
+];
+#[rustfmt::skip]
+const QUEEN: [i32; 64] = [
+    -20,-10,-10, -5, -5,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5,  5,  5,  5,  0,-10,
+     -5,  0,  5,  5,  5,  5,  0, -5,
+      0,  0,  5,  5,  5,  5,  0, -5,
+    -10,  5,  5,  5,  5,  5,  0,-10,
+    -10,  0,  5,  0,  0,  0,  0,-10,
+    -20,-10,-10, -5, -5,-10,-10,-20,
+];
+#[rustfmt::skip]
+const KING_MIDDLE: [i32; 64] = [
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -20,-30,-30,-40,-40,-30,-30,-20,
+    -10,-20,-20,-20,-20,-20,-20,-10,
+     20, 20,  0,  0,  0,  0, 20, 20,
+     20, 30, 10,  0,  0, 10, 30, 20,
+];
+#[rustfmt::skip]
+const KING_END: [i32; 64] = [
+    -50,-40,-30,-20,-20,-30,-40,-50,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -50,-30,-30,-30,-30,-30,-30,-50,
+];
+
+/// Index into a table written from White's side with a8 first.
+fn table_index(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => usize::from(sq) ^ 56,
+        Color::Black => usize::from(sq),
+    }
+}
+
+/// Value plus square bonus of a non-king piece, from its owner's point of view (kings: 0, they
+/// are scored at the leaves because their table depends on the phase).
+fn psq(color: Color, role: Role, sq: Square) -> i32 {
+    let table = match role {
+        Role::Pawn => &PAWN,
+        Role::Knight => &KNIGHT,
+        Role::Bishop => &BISHOP,
+        Role::Rook => &ROOK,
+        Role::Queen => &QUEEN,
+        Role::King => return 0,
+    };
+    value(role) + table[table_index(color, sq)]
+}
+
+/// `+1` for White, `-1` for Black.
+fn sign(color: Color) -> i32 {
+    color.fold_wb(1, -1)
+}
+
+/// How much `m` changes the White-relative evaluation of `pos` (kings excluded).
+pub fn delta(pos: &Chess, m: Move) -> i32 {
+    let us = pos.turn();
+    let s = sign(us);
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let moved = psq(us, promotion.unwrap_or(role), to) - psq(us, role, from);
+            let taken = capture.map_or(0, |c| psq(!us, c, to));
+            s * (moved + taken)
+        }
+        Move::EnPassant { from, to } => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            s * (psq(us, Role::Pawn, to) - psq(us, Role::Pawn, from) + psq(!us, Role::Pawn, victim))
+        }
+        Move::Castle { king: _, rook } => {
+            let side = m.castling_side().expect("a castling move has a side");
+            s * (psq(us, Role::Rook, side.rook_to(us)) - psq(us, Role::Rook, rook))
+        }
+        Move::Put { .. } => 0,
+    }
+}
+
+/// The White-relative evaluation of every piece but the kings, counted from scratch (the root of
+/// each search; the tree below it is updated with [`delta`]).
+pub fn evaluate_white(pos: &Chess) -> i32 {
+    pos.board()
+        .iter()
+        .map(|(sq, p)| sign(p.color) * psq(p.color, p.role, sq))
+        .sum()
+}
+
+/// Michniewski's endgame rule: no queens, or every side with a queen has at most one minor piece
+/// besides.
+fn is_endgame(pos: &Chess) -> bool {
+    let board = pos.board();
+    [Color::White, Color::Black].into_iter().all(|c| {
+        let ours = board.by_color(c);
+        if (board.queens() & ours).is_empty() {
+            return true;
+        }
+        let rooks = board.rooks() & ours;
+        let minors: Bitboard = (board.knights() | board.bishops()) & ours;
+        rooks.is_empty() && minors.count() <= 1
+    })
+}
+
+/// The full evaluation from the side to move's view: the incremental part plus the kings.
+fn side_relative(pos: &Chess, eval_white: i32) -> i32 {
+    let table = if is_endgame(pos) {
+        &KING_END
+    } else {
+        &KING_MIDDLE
+    };
+    let board = pos.board();
+    let king = |c: Color| board.king_of(c).map_or(0, |sq| table[table_index(c, sq)]);
+    let white = eval_white + king(Color::White) - king(Color::Black);
+    white * sign(pos.turn())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fen::parse_position;
+    use rand::Rng;
+    use shakmaty::CastlingMode;
+
+    #[test]
+    fn incremental_matches_full_recount_over_random_games() {
+        let mut rng = crate::players::seeded_rng(11);
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // Castling both ways, en passant and promotions are all reachable from here.
+            "r3k2r/pPpp1ppp/8/3Pp3/8/8/PpPP1PPP/R3K2R w KQkq e6 0 1",
+        ];
+        for fen in starts {
+            for _ in 0..30 {
+                let mut pos = parse_position(fen, CastlingMode::Standard).unwrap();
+                let mut eval = evaluate_white(&pos);
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    eval += delta(&pos, m);
+                    pos.play_unchecked(m);
+                    assert_eq!(eval, evaluate_white(&pos), "after {m:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_tables_are_mirrored() {
+        let pos = Chess::default();
+        assert_eq!(evaluate_white(&pos), 0);
+        assert_eq!(side_relative(&pos, 0), 0);
+        // White knight on f3 and black knight on f6 get the same bonus.
+        assert_eq!(
+            psq(Color::White, Role::Knight, Square::F3),
+            psq(Color::Black, Role::Knight, Square::F6)
+        );
+        assert_eq!(psq(Color::White, Role::Pawn, Square::E7), 150);
+    }
+
+    fn best(fen: &str, depth: Depth) -> (Move, Score) {
+        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
+        ClassicPlayer::new(depth).search(&pos, &[]).unwrap()
+    }
+
+    #[test]
+    fn finds_mate_in_two() {
+        // 1. Qb8+ Rxb8 2. Rxb8#: a back-rank mate in two, three plies.
+        let (m, score) = best("r5k1/5ppp/8/8/8/8/1Q6/1R4K1 w - - 0 1", 3);
+        assert_eq!(score, Score::mate_in(3), "{m:?}");
+    }
+
+    #[test]
+    fn takes_a_hanging_queen_and_avoids_a_defended_one() {
+        let (m, _) = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3);
+        assert_eq!(m.to(), Square::D5);
+        // The queen on d5 is defended by a pawn on e6: Rxd5 still wins (900 for 500).
+        let (m, _) = best("4k3/8/4p3/3q4/8/8/3R4/4K3 w - - 0 1", 3);
+        assert_eq!(m.to(), Square::D5);
+        // A rook defended by a pawn is not worth the queen.
+        let (m, _) = best("4k3/8/4p3/3r4/8/8/3Q4/4K3 w - - 0 1", 3);
+        assert_ne!(m.to(), Square::D5);
+    }
+}

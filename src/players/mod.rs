@@ -1,0 +1,204 @@
+//! Everything that chooses a move: one [`Player`] interface for built-in players and external
+//! engines alike, so that matches, `play` and `autoplay` never special-case one.
+//!
+//! Built-in players (see [`spec`] for how they are named on the command line):
+//! - [`random::RandomPlayer`]: a uniformly random legal move;
+//! - [`material::MaterialPlayer`]: one ply on material only;
+//! - [`classic::ClassicPlayer`]: fixed-depth alpha-beta with piece-square tables;
+//! - [`engine::EnginePlayer`]: our full search ([`crate::search`]).
+//!
+//! Every built-in player is deterministic given the seed passed to [`Player::new_game`] (the
+//! engine too, under depth or node limits).
+
+pub mod classic;
+pub mod engine;
+pub mod material;
+pub mod random;
+pub mod spec;
+
+pub use spec::{PlayerSpec, SpecError};
+
+use crate::search::{Clock, Depth, Limits, Score};
+use shakmaty::{Chess, Color, Move, Position};
+use std::time::Duration;
+
+/// A game as a player sees it when asked for a move.
+#[derive(Debug, Clone, Copy)]
+pub struct GameView<'a> {
+    /// The position the game started from (the standard one or a book/FEN start).
+    pub start: &'a Chess,
+    /// The moves played from `start`, in order.
+    pub moves: &'a [Move],
+    /// The current position (`start` with `moves` played): the player is to move here.
+    pub position: &'a Chess,
+    /// Keys ([`crate::search::position_key`]) of the positions before `position`, oldest first,
+    /// for repetition detection.
+    pub history: &'a [u64],
+}
+
+/// The clocks and per-move limits a player must respect for one move.
+///
+/// Everything unset means "no limit of that kind". A player uses what applies to it: random and
+/// material ignore everything, our engine turns it into [`Limits`], a UCI engine gets it as `go`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockView {
+    /// Time left on White's clock.
+    pub white_time: Option<Duration>,
+    /// Time left on Black's clock.
+    pub black_time: Option<Duration>,
+    /// White's increment per move.
+    pub white_increment: Duration,
+    /// Black's increment per move.
+    pub black_increment: Duration,
+    /// Moves to the next time control, if not sudden death.
+    pub moves_to_go: Option<u32>,
+    /// A fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// A fixed depth for this move.
+    pub depth: Option<Depth>,
+    /// A node budget for this move.
+    pub nodes: Option<u64>,
+}
+
+impl ClockView {
+    /// No limit at all (players with their own fixed limits, or an untimed game).
+    pub fn unlimited() -> ClockView {
+        ClockView::default()
+    }
+
+    /// The time left to `side`, when the game is played with clocks.
+    pub fn time_left(&self, side: Color) -> Option<Duration> {
+        side.fold_wb(self.white_time, self.black_time)
+    }
+
+    /// The search limits this view gives `side` to move (for our engine).
+    pub fn limits_for(&self, side: Color) -> Limits {
+        let clock = self.time_left(side).map(|time| Clock {
+            time,
+            increment: side.fold_wb(self.white_increment, self.black_increment),
+            moves_to_go: self.moves_to_go,
+        });
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            clock,
+            multipv: 1,
+            ..Limits::default()
+        }
+    }
+}
+
+/// A player's move, with what it knows about it (used for adjudication and PGN comments).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The move to play; legal in the position the player was given (the match checks it).
+    pub mv: Move,
+    /// The player's score for the position after its move, from its own point of view.
+    pub score: Option<Score>,
+    /// The depth searched, for players that search.
+    pub depth: Option<Depth>,
+}
+
+impl Choice {
+    /// A move with nothing known about it.
+    pub fn plain(mv: Move) -> Choice {
+        Choice {
+            mv,
+            score: None,
+            depth: None,
+        }
+    }
+}
+
+/// Why a player failed to give a move. External engines are the usual source; a match turns these
+/// into lost games (crash, hang, illegal move) and restarts the player.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// The position has no legal move (the game should have ended before asking).
+    #[error("no legal move in this position")]
+    NoLegalMove,
+    /// The external engine could not be started.
+    #[error("cannot start engine {engine}: {reason}")]
+    Start {
+        /// The engine's command or name.
+        engine: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The engine process died or closed its output.
+    #[error("engine {engine} crashed: {reason}")]
+    Crashed {
+        /// The engine's name.
+        engine: String,
+        /// What went wrong (exit status, closed pipe).
+        reason: String,
+    },
+    /// The engine did not answer in time.
+    #[error("engine {engine} did not answer within {waited:?}")]
+    TimedOut {
+        /// The engine's name.
+        engine: String,
+        /// How long we waited.
+        waited: Duration,
+    },
+    /// The engine sent a move that is illegal (or unreadable) in the position.
+    #[error("engine {engine} sent an illegal move: {text}")]
+    IllegalMove {
+        /// The engine's name.
+        engine: String,
+        /// The move text as sent.
+        text: String,
+    },
+    /// Any other protocol failure (unexpected output, rejected option).
+    #[error("engine {engine}: {reason}")]
+    Protocol {
+        /// The engine's name.
+        engine: String,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+/// Anything that chooses moves: a built-in player or an external engine.
+///
+/// A match calls [`Player::new_game`] before each game, then [`Player::choose`] whenever the
+/// player is to move. Players are `Send` so that matches can run games on several threads.
+pub trait Player: Send {
+    /// A short name for PGN tags and reports (`random`, `classic d3`, `Stockfish 17`).
+    fn name(&self) -> String;
+
+    /// Prepares for a new game: clears state kept between moves and reseeds any randomness with
+    /// `seed`, so the same seed gives the same game.
+    fn new_game(&mut self, seed: u64) -> Result<(), PlayerError>;
+
+    /// Chooses a move for the side to move in `game.position`.
+    fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError>;
+
+    /// Whether the player is deterministic for a given seed and per-move limits: a match with only
+    /// such players gives the same PGN byte for byte.
+    fn is_deterministic(&self) -> bool {
+        true
+    }
+
+    /// Starts the player afresh after a failure (external engines restart their process).
+    fn restart(&mut self) -> Result<(), PlayerError> {
+        Ok(())
+    }
+}
+
+/// The legal moves of `pos`, or [`PlayerError::NoLegalMove`].
+pub(crate) fn legal_moves(pos: &Chess) -> Result<shakmaty::MoveList, PlayerError> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        Err(PlayerError::NoLegalMove)
+    } else {
+        Ok(moves)
+    }
+}
+
+/// A deterministic random generator for `seed` (players and matches share this choice).
+pub fn seeded_rng(seed: u64) -> rand_chacha::ChaCha8Rng {
+    use rand::SeedableRng;
+    rand_chacha::ChaCha8Rng::seed_from_u64(seed)
+}

@@ -1,0 +1,287 @@
+//! Player specifications as written on the command line: `random`, `material`, `classic`,
+//! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`.
+//!
+//! The grammar is `KIND[:ARG][?KEY=VALUE&KEY=VALUE...]`. Keys every player accepts:
+//! `depth`, `nodes`, `movetime` (milliseconds) override the match's per-move limits for that
+//! player, and `name` sets the name used in PGN tags and reports.
+
+use super::classic::{ClassicPlayer, DEFAULT_DEPTH};
+use super::engine::EnginePlayer;
+use super::material::MaterialPlayer;
+use super::random::RandomPlayer;
+use super::{Choice, ClockView, GameView, Player, PlayerError};
+use crate::search::Depth;
+use std::time::Duration;
+
+/// A bad player specification.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The kind before `:` or `?` is not one we know.
+    #[error("unknown player '{0}' (expected random, material, classic or engine)")]
+    UnknownKind(String),
+    /// An option this kind of player does not take.
+    #[error("player '{kind}' has no option '{key}'")]
+    UnknownOption {
+        /// The player kind.
+        kind: String,
+        /// The offending key.
+        key: String,
+    },
+    /// An option without `=VALUE`, or with an empty key.
+    #[error("option '{0}' is not of the form KEY=VALUE")]
+    Malformed(String),
+    /// A value that does not parse.
+    #[error("option {key}={value}: {reason}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What was expected.
+        reason: String,
+    },
+    /// An argument after `:` given to a kind that takes none, or missing where one is needed.
+    #[error("player '{kind}': {reason}")]
+    BadArgument {
+        /// The player kind.
+        kind: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// What kind of player a spec names, with its own settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// One ply on material.
+    Material,
+    /// Fixed-depth alpha-beta with the simplified evaluation.
+    Classic {
+        /// Search depth in plies.
+        depth: Depth,
+    },
+    /// Our engine.
+    Engine {
+        /// Transposition table size.
+        hash_mb: usize,
+    },
+}
+
+/// Per-move limits a spec imposes on its player, replacing the match's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpecLimits {
+    /// Fixed depth.
+    pub depth: Option<Depth>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Fixed time per move.
+    pub movetime: Option<Duration>,
+}
+
+/// A parsed player specification.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The text it was parsed from.
+    pub text: String,
+    /// The kind of player and its settings.
+    pub kind: PlayerKind,
+    /// Limits replacing the match's for this player.
+    pub limits: SpecLimits,
+    /// A display name replacing the player's own.
+    pub name: Option<String>,
+}
+
+fn parse_value<T: std::str::FromStr>(key: &str, value: &str, what: &str) -> Result<T, SpecError> {
+    value.parse().map_err(|_| SpecError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        reason: format!("expected {what}"),
+    })
+}
+
+impl PlayerSpec {
+    /// Parses a spec such as `classic?depth=4` or `engine?nodes=20000&name=fast`.
+    ///
+    /// ```
+    /// use chessbot::players::spec::{PlayerSpec, PlayerKind};
+    /// let spec = PlayerSpec::parse("classic?depth=4").unwrap();
+    /// assert_eq!(spec.kind, PlayerKind::Classic { depth: 4 });
+    /// assert!(PlayerSpec::parse("clasic").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<PlayerSpec, SpecError> {
+        let (head, query) = match text.split_once('?') {
+            Some((h, q)) => (h, Some(q)),
+            None => (text, None),
+        };
+        let (kind_name, arg) = match head.split_once(':') {
+            Some((k, a)) => (k, Some(a)),
+            None => (head, None),
+        };
+        let mut options = Vec::new();
+        if let Some(query) = query {
+            for pair in query.split('&').filter(|p| !p.is_empty()) {
+                match pair.split_once('=') {
+                    Some((k, v)) if !k.is_empty() => options.push((k.to_string(), v.to_string())),
+                    _ => return Err(SpecError::Malformed(pair.to_string())),
+                }
+            }
+        }
+        let mut kind = match kind_name {
+            "random" => PlayerKind::Random,
+            "material" => PlayerKind::Material,
+            "classic" => PlayerKind::Classic {
+                depth: DEFAULT_DEPTH,
+            },
+            "engine" => PlayerKind::Engine { hash_mb: 16 },
+            other => return Err(SpecError::UnknownKind(other.to_string())),
+        };
+        if let Some(arg) = arg {
+            return Err(SpecError::BadArgument {
+                kind: kind_name.to_string(),
+                reason: format!("takes no ':{arg}' argument (use ?KEY=VALUE options)"),
+            });
+        }
+        let mut limits = SpecLimits::default();
+        let mut name = None;
+        for (key, value) in options {
+            match (key.as_str(), &mut kind) {
+                ("depth", PlayerKind::Classic { depth }) => {
+                    *depth = parse_value(&key, &value, "a depth of 1 to 20")?;
+                    if !(1..=20).contains(depth) {
+                        return Err(SpecError::BadValue {
+                            key,
+                            value,
+                            reason: "expected a depth of 1 to 20".into(),
+                        });
+                    }
+                }
+                ("hash", PlayerKind::Engine { hash_mb }) => {
+                    *hash_mb = parse_value(&key, &value, "megabytes")?;
+                }
+                ("depth", _) => {
+                    let d: Depth = parse_value(&key, &value, "a positive depth")?;
+                    if d < 1 {
+                        return Err(SpecError::BadValue {
+                            key,
+                            value,
+                            reason: "expected a positive depth".into(),
+                        });
+                    }
+                    limits.depth = Some(d);
+                }
+                ("nodes", _) => limits.nodes = Some(parse_value(&key, &value, "a node count")?),
+                ("movetime", _) => {
+                    let ms: u64 = parse_value(&key, &value, "milliseconds")?;
+                    limits.movetime = Some(Duration::from_millis(ms));
+                }
+                ("name", _) => name = Some(value),
+                _ => {
+                    return Err(SpecError::UnknownOption {
+                        kind: kind_name.to_string(),
+                        key,
+                    });
+                }
+            }
+        }
+        Ok(PlayerSpec {
+            text: text.to_string(),
+            kind,
+            limits,
+            name,
+        })
+    }
+
+    /// Builds the player (a fresh instance: one per thread in a match).
+    pub fn build(&self) -> Result<Box<dyn Player>, PlayerError> {
+        let inner: Box<dyn Player> = match &self.kind {
+            PlayerKind::Random => Box::new(RandomPlayer::new(0)),
+            PlayerKind::Material => Box::new(MaterialPlayer::new(0)),
+            PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
+            PlayerKind::Engine { hash_mb } => Box::new(EnginePlayer::new(*hash_mb)),
+        };
+        if self.name.is_none() && self.limits == SpecLimits::default() {
+            return Ok(inner);
+        }
+        Ok(Box::new(Configured {
+            inner,
+            name: self.name.clone(),
+            limits: self.limits,
+        }))
+    }
+}
+
+/// A player with a spec's name and limits applied.
+struct Configured {
+    inner: Box<dyn Player>,
+    name: Option<String>,
+    limits: SpecLimits,
+}
+
+impl Player for Configured {
+    fn name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.inner.name())
+    }
+
+    fn new_game(&mut self, seed: u64) -> Result<(), PlayerError> {
+        self.inner.new_game(seed)
+    }
+
+    fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError> {
+        let mut clock = *clock;
+        if self.limits != SpecLimits::default() {
+            clock.depth = self.limits.depth;
+            clock.nodes = self.limits.nodes;
+            clock.movetime = self.limits.movetime;
+        }
+        self.inner.choose(game, &clock)
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.inner.is_deterministic()
+    }
+
+    fn restart(&mut self) -> Result<(), PlayerError> {
+        self.inner.restart()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_kinds_and_options() {
+        assert_eq!(
+            PlayerSpec::parse("random").unwrap().kind,
+            PlayerKind::Random
+        );
+        let s = PlayerSpec::parse("engine?nodes=2000&hash=4&name=fast").unwrap();
+        assert_eq!(s.kind, PlayerKind::Engine { hash_mb: 4 });
+        assert_eq!(s.limits.nodes, Some(2000));
+        assert_eq!(s.name.as_deref(), Some("fast"));
+        assert_eq!(s.build().unwrap().name(), "fast");
+        let s = PlayerSpec::parse("engine?movetime=50").unwrap();
+        assert_eq!(s.limits.movetime, Some(Duration::from_millis(50)));
+        assert_eq!(
+            PlayerSpec::parse("classic?depth=2")
+                .unwrap()
+                .build()
+                .unwrap()
+                .name(),
+            "classic d2"
+        );
+    }
+
+    #[test]
+    fn rejects_bad_specs_clearly() {
+        let err = |t: &str| PlayerSpec::parse(t).unwrap_err().to_string();
+        assert!(err("randm").contains("unknown player 'randm'"));
+        assert!(err("random?speed=3").contains("no option 'speed'"));
+        assert!(err("classic?depth=0").contains("depth of 1 to 20"));
+        assert!(err("classic?depth=x").contains("depth=x"));
+        assert!(err("engine?nodes").contains("KEY=VALUE"));
+        assert!(err("material:foo").contains("no ':foo'"));
+    }
+}
