@@ -26,6 +26,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
+            [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -41,6 +42,13 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;uci' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -50,11 +58,15 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;help' {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
+            [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'chessbot;help;perft' {
+            break
+        }
+        'chessbot;help;uci' {
             break
         }
         'chessbot;help;completions' {

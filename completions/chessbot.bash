@@ -25,6 +25,9 @@ _chessbot() {
             chessbot,perft)
                 cmd="chessbot__subcmd__perft"
                 ;;
+            chessbot,uci)
+                cmd="chessbot__subcmd__uci"
+                ;;
             chessbot__subcmd__help,completions)
                 cmd="chessbot__subcmd__help__subcmd__completions"
                 ;;
@@ -34,6 +37,9 @@ _chessbot() {
             chessbot__subcmd__help,perft)
                 cmd="chessbot__subcmd__help__subcmd__perft"
                 ;;
+            chessbot__subcmd__help,uci)
+                cmd="chessbot__subcmd__help__subcmd__uci"
+                ;;
             *)
                 ;;
         esac
@@ -41,7 +47,7 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft completions help"
+            opts="-h -V --help --version perft uci completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -69,7 +75,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft completions help"
+            opts="perft uci completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -124,6 +130,20 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__help__subcmd__uci)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__perft)
             opts="-h -V --fen --divide --chess960 --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -139,6 +159,20 @@ _chessbot() {
                     COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__uci)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

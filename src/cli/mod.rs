@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 pub mod completions;
 pub mod perft;
+pub mod uci;
 pub mod variant;
 
 /// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.
@@ -21,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check and speed test).
     Perft(perft::PerftArgs),
+    /// Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess).
+    Uci(uci::UciArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod completions;
 mod perft;
+mod uci;
 
 /// A failed command: the message for the user and which exit code it deserves.
 #[derive(Debug)]
@@ -67,6 +68,7 @@ pub type CmdResult = Result<ExitCode, CliError>;
 pub fn run(cli: Cli) -> CmdResult {
     match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Uci(args) => uci::run(args),
         Command::Completions(args) => completions::run(args),
     }
 }

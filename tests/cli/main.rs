@@ -3,3 +3,4 @@
 mod common;
 mod completions;
 mod perft;
+mod uci;

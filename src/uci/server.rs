@@ -1,0 +1,719 @@
+//! `chessbot uci`: our engine behind the UCI protocol.
+//!
+//! [`run`] reads GUI commands line by line and writes protocol messages only, one flushed line
+//! at a time. The search runs on its own thread, so `stop`, `isready`, `ponderhit` and `quit`
+//! are answered while it thinks. Input that makes no sense (unknown commands, bad values, a bad
+//! FEN, an illegal move) is answered with an `info string` saying what was ignored and why;
+//! nothing the GUI sends can stop the engine except `quit` or the end of the input.
+//!
+//! ```
+//! use chessbot::uci::server::run;
+//! use std::sync::{Arc, Mutex};
+//!
+//! #[derive(Clone, Default)]
+//! struct Sink(Arc<Mutex<Vec<u8>>>);
+//! impl std::io::Write for Sink {
+//!     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.lock().unwrap().write(b) }
+//!     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
+//! }
+//!
+//! let out = Sink::default();
+//! let script = "uci\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n";
+//! run(script.as_bytes(), out.clone()).unwrap();
+//! let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+//! assert!(text.contains("uciok"));
+//! assert!(text.trim_end().ends_with("bestmove a1a8"));
+//! ```
+
+use super::protocol::{
+    EngineMessage, Go, GuiCommand, Info, InfoScore, OptionDecl, OptionKind, PositionStart,
+    ScoreValue, parse_command,
+};
+use crate::rules::fen::parse_position;
+use crate::search::{
+    Clock, Engine, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag,
+    position_key,
+};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The name the engine gives in `id name`, with the crate version.
+pub fn engine_name() -> String {
+    format!("chessbot {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The author the engine gives in `id author`.
+pub const AUTHOR: &str = "the chessbot developers";
+
+const HASH_MAX_MB: i64 = 32_768;
+const OVERHEAD_MAX_MS: i64 = 5_000;
+
+/// The engine's settings, as changed by `setoption`.
+#[derive(Debug, Clone)]
+struct Options {
+    hash_mb: usize,
+    move_overhead: Duration,
+    chess960: bool,
+    ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            move_overhead: Duration::from_millis(10),
+            chess960: false,
+            ponder: false,
+        }
+    }
+}
+
+impl Options {
+    fn mode(&self) -> CastlingMode {
+        if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
+/// The options `chessbot uci` declares, with their defaults and limits.
+pub fn option_declarations() -> Vec<OptionDecl> {
+    let defaults = Options::default();
+    let spin = |name: &str, default: i64, min: i64, max: i64| OptionDecl {
+        name: name.into(),
+        kind: OptionKind::Spin { default, min, max },
+    };
+    let check = |name: &str, default: bool| OptionDecl {
+        name: name.into(),
+        kind: OptionKind::Check { default },
+    };
+    vec![
+        spin("Hash", defaults.hash_mb as i64, 1, HASH_MAX_MB),
+        // The search is single-threaded: one thread is all there is.
+        spin("Threads", 1, 1, 1),
+        spin(
+            "Move Overhead",
+            defaults.move_overhead.as_millis() as i64,
+            0,
+            OVERHEAD_MAX_MS,
+        ),
+        OptionDecl {
+            name: "Clear Hash".into(),
+            kind: OptionKind::Button,
+        },
+        check("Ponder", defaults.ponder),
+        check("UCI_Chess960", defaults.chess960),
+    ]
+}
+
+/// Where protocol lines go: shared by the command loop and the search thread.
+struct Out<W> {
+    writer: Arc<Mutex<W>>,
+}
+
+impl<W> Clone for Out<W> {
+    fn clone(&self) -> Self {
+        Out {
+            writer: Arc::clone(&self.writer),
+        }
+    }
+}
+
+impl<W: Write> Out<W> {
+    /// Writes one message as one flushed line.
+    fn send(&self, msg: &EngineMessage) -> io::Result<()> {
+        let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(w, "{msg}")?;
+        w.flush()
+    }
+
+    fn info_string(&self, text: impl Into<String>) -> io::Result<()> {
+        self.send(&EngineMessage::Info(Info::string(text)))
+    }
+}
+
+/// A search running on its own thread.
+struct Running {
+    handle: JoinHandle<Engine>,
+    control: SearchControl,
+    /// Raised by `stop` (and `quit`): unlike `control.stop`, never lowered again.
+    user_stop: StopFlag,
+    /// Whether the search may end on its own (not `infinite`, not pondering).
+    finite: bool,
+}
+
+/// What the search thread needs.
+struct Job {
+    pos: Chess,
+    history: Vec<u64>,
+    limits: Limits,
+    mode: CastlingMode,
+    infinite: bool,
+    /// Set for `go ponder`: the limits to search with after `ponderhit`.
+    after_ponderhit: Option<Limits>,
+}
+
+/// Whether to keep reading commands.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+struct Server<W> {
+    out: Out<W>,
+    options: Options,
+    debug: bool,
+    /// The engine while no search runs (a running search owns it).
+    engine: Option<Engine>,
+    search: Option<Running>,
+    /// The position the next `go` searches.
+    pos: Chess,
+    /// Keys of the positions before `pos` in the game, oldest first.
+    history: Vec<u64>,
+}
+
+/// Runs the UCI loop until `quit` or the end of `input`.
+///
+/// At the end of the input a finite search (depth, nodes, time) is allowed to finish and print
+/// its `bestmove`, so that piped scripts work; an infinite or ponder search is stopped.
+///
+/// # Errors
+///
+/// Only a failure to read the input or to write the output (the GUI went away) ends the loop
+/// with an error; everything else is reported to the GUI with `info string`.
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io::Result<()> {
+    let mut server = Server {
+        out: Out {
+            writer: Arc::new(Mutex::new(output)),
+        },
+        options: Options::default(),
+        debug: false,
+        engine: Some(Engine::new(Options::default().hash_mb)),
+        search: None,
+        pos: Chess::default(),
+        history: Vec::new(),
+    };
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if server.handle(&line)? == Flow::Quit {
+            server.finish_search(true);
+            return Ok(());
+        }
+    }
+    let stop = server.search.as_ref().is_some_and(|s| !s.finite);
+    server.finish_search(stop);
+    Ok(())
+}
+
+impl<W: Write + Send + 'static> Server<W> {
+    fn handle(&mut self, line: &str) -> io::Result<Flow> {
+        let parsed = match parse_command(line) {
+            Ok(parsed) => parsed,
+            Err(super::protocol::ParseError::Empty) => return Ok(Flow::Continue),
+            Err(e) => {
+                self.out
+                    .info_string(format!("ignored '{}': {e}", printable(line)))?;
+                return Ok(Flow::Continue);
+            }
+        };
+        if !parsed.ignored.is_empty() {
+            self.out.info_string(format!(
+                "ignored unknown token(s) '{}' in '{}'",
+                printable(&parsed.ignored.join(" ")),
+                printable(line)
+            ))?;
+        }
+        match parsed.command {
+            GuiCommand::Uci => {
+                self.out.send(&EngineMessage::IdName(engine_name()))?;
+                self.out.send(&EngineMessage::IdAuthor(AUTHOR.into()))?;
+                for decl in option_declarations() {
+                    self.out.send(&EngineMessage::Option(decl))?;
+                }
+                self.out.send(&EngineMessage::UciOk)?;
+            }
+            GuiCommand::Debug(on) => self.debug = on,
+            GuiCommand::IsReady => self.out.send(&EngineMessage::ReadyOk)?,
+            GuiCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            GuiCommand::Register(_) => {
+                self.out
+                    .info_string("no registration needed: chessbot is free software")?;
+            }
+            GuiCommand::UciNewGame => {
+                self.finish_search(true);
+                self.engine_mut().clear();
+            }
+            GuiCommand::Position { start, moves } => self.set_position(&start, &moves)?,
+            GuiCommand::Go(go) => self.go(&go)?,
+            GuiCommand::Stop => self.finish_search(true),
+            GuiCommand::PonderHit => self.ponderhit()?,
+            GuiCommand::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Ends the running search, if any: stopped at once when `stop`, or waited for.
+    /// The search thread prints its `bestmove` itself.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(running) = self.search.take() {
+            if stop {
+                running.user_stop.stop();
+                running.control.stop.stop();
+            }
+            match running.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                // The search panicked (a bug): keep serving with a fresh engine.
+                Err(_) => {
+                    let _ = self
+                        .out
+                        .info_string("internal error: the search failed; the hash was reset");
+                    self.engine = Some(Engine::new(self.options.hash_mb));
+                }
+            }
+        }
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine {
+        let hash_mb = self.options.hash_mb;
+        self.engine.get_or_insert_with(|| Engine::new(hash_mb))
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let Some(decl) = option_declarations()
+            .into_iter()
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+        else {
+            return self.out.info_string(format!("unknown option '{name}'"));
+        };
+        let value = value.unwrap_or("").trim();
+        let checked_spin = |min: i64, max: i64| -> Result<i64, String> {
+            match value.parse::<i64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(v),
+                _ => Err(format!(
+                    "bad value '{value}' for option '{}': expected an integer from {min} to {max}",
+                    decl.name
+                )),
+            }
+        };
+        let checked_bool = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!(
+                    "bad value '{value}' for option '{}': expected true or false",
+                    decl.name
+                )),
+            }
+        };
+        let result = match (decl.name.as_str(), &decl.kind) {
+            ("Hash", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|v| {
+                self.finish_search(true);
+                self.options.hash_mb = v as usize;
+                self.engine_mut().set_hash_mb(v as usize);
+            }),
+            ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|_| ()),
+            ("Move Overhead", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max)
+                .map(|v| self.options.move_overhead = Duration::from_millis(v as u64)),
+            ("Clear Hash", _) => {
+                self.finish_search(true);
+                self.engine_mut().clear();
+                Ok(())
+            }
+            ("Ponder", _) => checked_bool().map(|v| self.options.ponder = v),
+            ("UCI_Chess960", _) => checked_bool().map(|v| self.options.chess960 = v),
+            _ => Err(format!("option '{}' cannot be set", decl.name)),
+        };
+        match result {
+            Ok(()) if self.debug => self
+                .out
+                .info_string(format!("option '{}' set to '{value}'", decl.name)),
+            Ok(()) => Ok(()),
+            Err(why) => self.out.info_string(why),
+        }
+    }
+
+    fn set_position(&mut self, start: &PositionStart, moves: &[UciMove]) -> io::Result<()> {
+        let mode = self.options.mode();
+        let mut pos = match start {
+            PositionStart::StartPos => Chess::default(),
+            PositionStart::Fen(fen) => match parse_position(fen, mode) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    return self.out.info_string(format!(
+                        "ignored position: bad FEN '{fen}': {e}; the position is unchanged"
+                    ));
+                }
+            },
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, uci) in moves.iter().enumerate() {
+            match uci.to_move(&pos) {
+                Ok(m) => {
+                    history.push(position_key(&pos));
+                    pos.play_unchecked(m);
+                }
+                Err(_) => {
+                    self.out.info_string(format!(
+                        "illegal move '{uci}' (move {} of the list) ignored with the moves after it; \
+                         searching the position before it",
+                        i + 1
+                    ))?;
+                    break;
+                }
+            }
+        }
+        self.pos = pos;
+        self.history = history;
+        if self.debug {
+            self.out
+                .info_string(format!("position {}", crate::rules::fen::to_fen(&self.pos)))?;
+        }
+        Ok(())
+    }
+
+    fn limits(&mut self, go: &Go) -> io::Result<Limits> {
+        let mut limits = Limits {
+            depth: go.depth.map(|d| d.clamp(1, 255) as i32),
+            nodes: go.nodes,
+            movetime: go.movetime,
+            multipv: 1,
+            move_overhead: self.options.move_overhead,
+            ..Limits::default()
+        };
+        if let Some(mate) = go.mate
+            && limits.depth.is_none()
+        {
+            // A mate in N moves is found by a full-width search of 2N-1 plies.
+            limits.depth = Some((mate.clamp(1, 100) * 2 - 1) as i32);
+        }
+        let (time, inc) = match self.pos.turn() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        if let Some(time) = time {
+            limits.clock = Some(Clock {
+                time,
+                increment: inc.unwrap_or_default(),
+                moves_to_go: go.movestogo,
+            });
+        }
+        for uci in &go.searchmoves {
+            match uci.to_move(&self.pos) {
+                Ok(m) => limits.search_moves.push(m),
+                Err(_) => self
+                    .out
+                    .info_string(format!("searchmoves: illegal move '{uci}' ignored"))?,
+            }
+        }
+        Ok(limits)
+    }
+
+    fn go(&mut self, go: &Go) -> io::Result<()> {
+        self.finish_search(true);
+        let real = self.limits(go)?;
+        let (limits, after_ponderhit) = if go.ponder {
+            let pondering = Limits {
+                infinite: true,
+                ..real.clone()
+            };
+            (pondering, Some(real))
+        } else {
+            (
+                Limits {
+                    infinite: go.infinite,
+                    ..real
+                },
+                None,
+            )
+        };
+        let job = Job {
+            pos: self.pos.clone(),
+            history: self.history.clone(),
+            limits,
+            mode: self.options.mode(),
+            infinite: go.infinite,
+            after_ponderhit,
+        };
+        let control = SearchControl::default();
+        let user_stop = StopFlag::new();
+        let finite = !go.infinite && !go.ponder;
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
+        let out = self.out.clone();
+        let (thread_control, thread_stop) = (control.clone(), user_stop.clone());
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                search_thread(&mut engine, job, &out, &thread_control, &thread_stop);
+                engine
+            })?;
+        self.search = Some(Running {
+            handle,
+            control,
+            user_stop,
+            finite,
+        });
+        Ok(())
+    }
+
+    fn ponderhit(&mut self) -> io::Result<()> {
+        match &mut self.search {
+            Some(running) if !running.finite => {
+                running.control.ponderhit.stop();
+                // The ponder search is infinite: stop it so that the thread starts the real one.
+                running.control.stop.stop();
+                running.finite = true;
+                Ok(())
+            }
+            _ => self.out.info_string("ponderhit ignored: not pondering"),
+        }
+    }
+}
+
+/// The text of a line fit to echo in an `info string`: trimmed, control characters shown as
+/// `?`, and cut at 120 characters.
+fn printable(line: &str) -> String {
+    let mut text: String = line
+        .trim()
+        .chars()
+        .take(120)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if line.trim().chars().count() > 120 {
+        text.push_str("...");
+    }
+    text
+}
+
+/// Sends each completed iteration as an `info` line.
+struct InfoSender<'a, W> {
+    out: &'a Out<W>,
+    mode: CastlingMode,
+}
+
+impl<W: Write> Observer for InfoSender<'_, W> {
+    fn on_info(&mut self, info: &SearchInfo) {
+        let millis = info.elapsed.as_millis() as u64;
+        let line = Info {
+            depth: Some(info.depth.max(0) as u32),
+            seldepth: Some(info.seldepth.max(0) as u32),
+            multipv: Some(info.multipv as u32),
+            score: Some(InfoScore {
+                value: ScoreValue::from(info.score),
+                bound: None,
+            }),
+            nodes: Some(info.nodes),
+            nps: Some(info.nodes * 1000 / millis.max(1)),
+            hashfull: Some(info.hashfull),
+            time: Some(Duration::from_millis(millis)),
+            pv: info
+                .pv
+                .iter()
+                .map(|m| UciMove::from_move(*m, self.mode))
+                .collect(),
+            ..Info::default()
+        };
+        // A write error means the GUI is gone; the command loop notices it too.
+        let _ = self.out.send(&EngineMessage::Info(line));
+    }
+}
+
+/// Waits (without spinning hard) until `done` holds.
+fn wait_until(done: impl Fn() -> bool) {
+    while !done() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn search_thread<W: Write>(
+    engine: &mut Engine,
+    job: Job,
+    out: &Out<W>,
+    control: &SearchControl,
+    user_stop: &StopFlag,
+) {
+    let mut observer = InfoSender {
+        out,
+        mode: job.mode,
+    };
+    let mut result = engine.search(&job.pos, &job.history, &job.limits, control, &mut observer);
+    if let Some(real) = &job.after_ponderhit {
+        // Pondering: the protocol forbids a bestmove before `ponderhit` or `stop`.
+        wait_until(|| user_stop.is_stopped() || control.ponderhit.is_stopped());
+        if !user_stop.is_stopped() {
+            // The opponent played the expected move: search for real, with our clock now
+            // running (the hash table keeps what the ponder search learned).
+            control.stop.reset();
+            if user_stop.is_stopped() {
+                control.stop.stop();
+            }
+            result = engine.search(&job.pos, &job.history, real, control, &mut observer);
+        }
+    } else if job.infinite {
+        wait_until(|| user_stop.is_stopped());
+    }
+    send_bestmove(out, &job.pos, &result, job.mode);
+}
+
+fn send_bestmove<W: Write>(out: &Out<W>, pos: &Chess, result: &SearchResult, mode: CastlingMode) {
+    let to_uci = |m: Move| UciMove::from_move(m, mode);
+    let msg = match result.best_move {
+        Some(best) => EngineMessage::BestMove {
+            best: to_uci(best),
+            ponder: result.ponder_move.map(to_uci),
+        },
+        None => {
+            let why = if pos.is_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            };
+            let _ = out.info_string(format!("no legal move: {why}"));
+            EngineMessage::BestMove {
+                best: UciMove::Null,
+                ponder: None,
+            }
+        }
+    };
+    let _ = out.send(&msg);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(script: &str) -> Vec<String> {
+        let sink = Sink::default();
+        run(script.as_bytes(), sink.clone()).unwrap();
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
+    fn bestmove(lines: &[String]) -> Vec<&String> {
+        lines.iter().filter(|l| l.starts_with("bestmove")).collect()
+    }
+
+    #[test]
+    fn every_line_is_a_protocol_message() {
+        let lines = session(
+            "uci\ndebug on\nisready\nsetoption name Hash value 2\nucinewgame\n\
+             position startpos moves e2e4\ngo depth 2\n",
+        );
+        for line in &lines {
+            assert!(line.parse::<EngineMessage>().is_ok(), "not UCI: {line}");
+        }
+        assert!(lines.contains(&"uciok".to_string()));
+        assert!(lines.contains(&"readyok".to_string()));
+        assert_eq!(bestmove(&lines).len(), 1);
+    }
+
+    #[test]
+    fn options_are_checked() {
+        let lines = session(
+            "setoption name Hash value lots\nsetoption name Threads value 4\n\
+             setoption name Nonsense value 1\nsetoption name move overhead value 30\n",
+        );
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].contains("bad value 'lots' for option 'Hash'"));
+        assert!(lines[1].contains("from 1 to 1"));
+        assert!(lines[2].contains("unknown option 'Nonsense'"));
+    }
+
+    #[test]
+    fn illegal_moves_keep_the_position_before_them() {
+        // After 1. e4 the move e2e4 again is illegal: the engine searches the position after 1. e4
+        // (Black to move), so its best move is a Black move.
+        let lines = session("position startpos moves e2e4 e2e4 d7d5\ngo depth 1\n");
+        assert!(lines[0].starts_with("info string illegal move 'e2e4' (move 2"));
+        let best = bestmove(&lines)[0];
+        let uci: UciMove = best.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let mut pos = Chess::default();
+        pos.play_unchecked(UciMove::from_ascii(b"e2e4").unwrap().to_move(&pos).unwrap());
+        assert!(uci.to_move(&pos).is_ok(), "{best}");
+    }
+
+    #[test]
+    fn no_legal_move_answers_null_move() {
+        let mated = session("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
+        assert_eq!(bestmove(&mated), vec!["bestmove 0000"]);
+        assert!(
+            mated
+                .iter()
+                .any(|l| l == "info string no legal move: checkmate")
+        );
+        let stalemate = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo movetime 50\n");
+        assert_eq!(bestmove(&stalemate), vec!["bestmove 0000"]);
+    }
+
+    #[test]
+    fn stop_and_quit_end_infinite_searches() {
+        let lines = session("go infinite\nstop\n");
+        assert_eq!(bestmove(&lines).len(), 1);
+        let lines = session("go infinite\nquit\n");
+        assert!(bestmove(&lines).len() <= 1);
+        // The end of input stops an infinite search too.
+        let lines = session("go infinite\n");
+        assert_eq!(bestmove(&lines).len(), 1);
+    }
+
+    #[test]
+    fn ponder_waits_for_ponderhit_or_stop() {
+        let lines = session(
+            "setoption name Ponder value true\nposition startpos\n\
+             go ponder wtime 1000 btime 1000\nisready\nponderhit\n",
+        );
+        assert_eq!(bestmove(&lines).len(), 1);
+        // readyok comes before the bestmove: the ponder search does not end by itself.
+        let ready = lines.iter().position(|l| l == "readyok").unwrap();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap();
+        assert!(ready < best, "{lines:?}");
+        let lines = session("go ponder movetime 10\nponderhit\nstop\n");
+        assert_eq!(bestmove(&lines).len(), 1);
+    }
+
+    #[test]
+    fn chess960_castling_uses_king_takes_rook() {
+        // Castling (king f1, rook h1) is the only mate in one.
+        let fen = "4rkr1/4p1p1/8/8/8/8/8/5K1R w H - 0 1";
+        let lines = session(&format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo depth 2\n"
+        ));
+        assert_eq!(bestmove(&lines), vec!["bestmove f1h1"], "{lines:?}");
+        let lines = session(&format!(
+            "setoption name UCI_Chess960 value true\ndebug on\nposition fen {fen} moves f1h1\n"
+        ));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with("position 4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 1")),
+            "{lines:?}"
+        );
+    }
+}
