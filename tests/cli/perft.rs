@@ -140,8 +140,8 @@ fn bad_fens_exit_2_with_reason() {
     }
 }
 
-/// Alice chess from the start: depths 1-3 are the figures and Fairy-Stockfish's (Alice
-/// build, pyffish-alice 0.0.3); more positions are in `tests/data/alice/`.
+/// Alice chess from the start: depths 1-3 are the figures, and all four agree with
+/// Fairy-Stockfish's Alice build (pyffish-alice 0.0.3, `tests/data/alice/pyffish_perft.txt`).
 #[test]
 fn alice_start_depth_4() {
     assert_eq!(nodes(&["3", "--variant", "alice"]), 9_384);

@@ -26,9 +26,11 @@
 //! assert_eq!(perft(&start, 3), 9_384);
 //! ```
 
+pub mod eval;
 pub mod game;
 mod movegen;
 pub mod notation;
+pub mod players;
 pub mod position;
 
 pub use game::{AliceEnd, AliceGame};
