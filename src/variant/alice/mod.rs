@@ -32,6 +32,7 @@ mod movegen;
 pub mod notation;
 pub mod players;
 pub mod position;
+pub mod record;
 
 pub use game::{AliceEnd, AliceGame};
 pub use notation::{AliceFenError, AliceMoveError};

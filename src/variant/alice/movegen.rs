@@ -123,9 +123,56 @@ impl Alice {
     }
 
     /// Whether the mover's king is safe on its own board after `m` and the transfer.
+    ///
+    /// Computed without playing the move: only the king's board changes what attacks the king,
+    /// and it changes by the squares the move empties or fills there.
     fn leaves_king_safe(&self, m: &Move) -> bool {
-        let after = self.played(m);
-        after.checkers_of(self.turn).is_empty()
+        let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            ..
+        } = *m
+        else {
+            return self.played(m).checkers_of(self.turn).is_empty();
+        };
+        let us = self.turn;
+        let them = us.other();
+        let x = if self.on_b.contains(from) {
+            BoardId::B
+        } else {
+            BoardId::A
+        };
+        if role == Role::King {
+            // The departure board was checked when the move was generated; now the arrival.
+            let y = x.other();
+            return self
+                .attackers_on(to, them, y, self.occupied_on(y))
+                .is_empty();
+        }
+        let Some(king) = self.king_of(us) else {
+            return true;
+        };
+        let k = if self.on_b.contains(king) {
+            BoardId::B
+        } else {
+            BoardId::A
+        };
+        let mut occupied = self.occupied_on(k);
+        let mut enemies = self.board.by_color(them) & self.mask(k);
+        if k == x {
+            // The piece leaves the king's board; a captured piece there is gone too.
+            occupied.discard(from);
+            if capture.is_some() {
+                occupied.discard(to);
+                enemies.discard(to);
+            }
+        } else {
+            // The piece arrives on the king's board and may block.
+            occupied.add(to);
+        }
+        (self.board.attacks_to(king, them, occupied) & enemies).is_empty()
     }
 
     /// Castling, played on A with both pieces arriving on B.
