@@ -118,7 +118,11 @@ impl GameRecord {
             ("Variant", "Alice".to_string()),
         ];
         for (k, v) in tags {
-            let _ = writeln!(out, "[{k} \"{}\"]", v.replace('\\', "\\\\").replace('"', "\\\""));
+            let _ = writeln!(
+                out,
+                "[{k} \"{}\"]",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            );
         }
         if *start != Alice::default() {
             let _ = writeln!(out, "[SetUp \"1\"]");
