@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 pub mod completions;
 pub mod perft;
 pub mod uci;
+pub mod play;
 pub mod variant;
 
 /// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.
@@ -24,6 +25,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess).
     Uci(uci::UciArgs),
+    /// Play a game in the terminal against our engine or a UCI engine such as Stockfish.
+    Play(play::PlayArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

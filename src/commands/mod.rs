@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod completions;
 mod perft;
 mod uci;
+mod play;
 
 /// A failed command: the message for the user and which exit code it deserves.
 #[derive(Debug)]
@@ -24,7 +25,6 @@ impl CliError {
     }
 
     /// Wraps anything displayable as a run-time failure (exit 1).
-    #[allow(dead_code)] // perft and completions cannot fail at run time; later commands can.
     pub fn runtime(e: impl fmt::Display) -> Self {
         CliError::Runtime(anyhow::anyhow!("{e}"))
     }
@@ -69,6 +69,7 @@ pub fn run(cli: Cli) -> CmdResult {
     match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::Play(args) => play::run(args),
         Command::Completions(args) => completions::run(args),
     }
 }

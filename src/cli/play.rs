@@ -1,0 +1,59 @@
+//! `chessbot play` flags.
+
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Which side the player takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Play White.
+    White,
+    /// Play Black.
+    Black,
+    /// Toss a coin.
+    Random,
+}
+
+/// Flags of `chessbot play`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  chessbot play                                  you are White against our engine
+  chessbot play --color black --movetime 2000 --tc 5+3
+  chessbot play --fen \"8/8/8/8/8/5k2/4p3/4K3 b - - 0 1\"
+  chessbot play --pgn game.pgn --pgn-out game.pgn   continue a saved game
+  printf 'e4\\nNf3\\nquit\\n' | chessbot play --depth 3   scripted: engine replies one per line
+
+Type 'help' during the game for the commands (moves, undo, hint, flip, fen, pgn, save FILE,
+resign, draw, new, quit).")]
+pub struct PlayArgs {
+    /// Which side you play.
+    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
+    pub color: ColorChoice,
+    /// Our engine searches this many milliseconds per move (default 1000 when no other limit).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Our engine searches to this depth (plies).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: Option<i32>,
+    /// Start from this position.
+    #[arg(long, conflicts_with = "pgn")]
+    pub fen: Option<String>,
+    /// Continue the (first) game of this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Chess960: a random start position (or read --fen castling as Chess960).
+    #[arg(long)]
+    pub chess960: bool,
+    /// Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall.
+    #[arg(long, value_name = "M+S")]
+    pub tc: Option<String>,
+    /// Write the game as PGN here when it ends (or input ends, or you quit).
+    #[arg(long, value_name = "FILE")]
+    pub pgn_out: Option<PathBuf>,
+    /// Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Seed for the random choices (colour, Chess960 position).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
