@@ -10,13 +10,13 @@ use super::{CliError, CmdResult};
 use crate::cli::play::{ColorChoice, PlayArgs};
 use chessbot::play::clock::{TimeControl, format_clock};
 use chessbot::play::input::{Command, HELP, Input, parse_line, parse_promotion_piece, san_of};
-use chessbot::play::opponent::{Opponent, OwnEngine, accepts_draw};
 use chessbot::play::record::{GameRecord, read_pgn};
 use chessbot::play::render::{self, Block, Style};
-use chessbot::play::session::{Session, SessionError};
+use chessbot::play::session::{Session, SessionError, accepts_draw};
+use chessbot::players::engine::EnginePlayer;
+use chessbot::players::{ClockView, Player};
 use chessbot::rules::chess960;
 use chessbot::rules::fen::parse_position;
-use chessbot::search::Limits;
 use crossterm::{cursor, queue, terminal};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,7 +31,7 @@ use std::time::Duration;
 /// How a fresh game starts (for `new`).
 enum Start {
     /// This record (a FEN start, or a PGN game to continue the first time).
-    Record(GameRecord),
+    Record(Box<GameRecord>),
     /// A random Chess960 position each game.
     Random960,
 }
@@ -49,21 +49,21 @@ pub fn run(args: PlayArgs) -> CmdResult {
         .transpose()
         .map_err(CliError::input)?;
     let start = if let Some(fen) = &args.fen {
-        Start::Record(GameRecord::new(
+        Start::Record(Box::new(GameRecord::new(
             parse_position(fen, mode).map_err(CliError::input)?,
             mode,
-        ))
+        )))
     } else if let Some(path) = &args.pgn {
         let file = std::fs::File::open(path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
         let mut record = read_pgn(file, args.chess960)
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         record.end = None;
-        Start::Record(record)
+        Start::Record(Box::new(record))
     } else if args.chess960 {
         Start::Random960
     } else {
-        Start::Record(GameRecord::new(Chess::default(), mode))
+        Start::Record(Box::new(GameRecord::new(Chess::default(), mode)))
     };
     let mut rng = match args.seed {
         Some(s) => ChaCha8Rng::seed_from_u64(s),
@@ -80,21 +80,21 @@ pub fn run(args: PlayArgs) -> CmdResult {
             }
         }
     };
-    let limits = match (args.depth, args.movetime) {
-        (Some(d), Some(ms)) => Limits {
-            movetime: Some(Duration::from_millis(ms)),
-            ..Limits::depth(d)
+    let per_move = ClockView {
+        depth: args.depth,
+        movetime: match (args.depth, args.movetime) {
+            (_, Some(ms)) => Some(Duration::from_millis(ms)),
+            (Some(_), None) => None,
+            (None, None) => Some(Duration::from_millis(1000)),
         },
-        (Some(d), None) => Limits::depth(d),
-        (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
-        (None, None) => Limits::movetime(Duration::from_millis(1000)),
+        ..ClockView::unlimited()
     };
     let label = match (args.depth, args.movetime) {
         (Some(d), _) => format!("chessbot (depth {d})"),
         (None, Some(ms)) => format!("chessbot ({ms} ms)"),
         (None, None) => "chessbot".to_string(),
     };
-    let opponent: Box<dyn Opponent> = Box::new(OwnEngine::new(limits.clone(), label));
+    let opponent: Box<dyn Player> = Box::new(EnginePlayer::new(16));
 
     let interactive = io::stdin().is_terminal();
     let screen = io::stdout().is_terminal();
@@ -107,6 +107,8 @@ pub fn run(args: PlayArgs) -> CmdResult {
     let mut app = App {
         session: Session::new(GameRecord::new(Chess::default(), mode), human, tc),
         opponent,
+        opponent_name: label,
+        per_move,
         start,
         rng,
         human,
@@ -119,14 +121,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
         lines: spawn_reader(),
         pgn_out: args.pgn_out,
         earlier_games: Vec::new(),
-        hint: OwnEngine::new(
-            Limits {
-                movetime: Some(Duration::from_millis(1000)),
-                ..Limits::depth(5)
-            },
-            "hint",
-        ),
-        fallback: limits,
+        hint: EnginePlayer::new(16),
     };
     app.new_game(true)?;
     let result = app.run();
@@ -170,7 +165,10 @@ enum Next {
 
 struct App {
     session: Session,
-    opponent: Box<dyn Opponent>,
+    opponent: Box<dyn Player>,
+    opponent_name: String,
+    /// Per-move limits for the opponent (depth, time per move).
+    per_move: ClockView,
     start: Start,
     rng: ChaCha8Rng,
     human: Color,
@@ -183,8 +181,7 @@ struct App {
     lines: Receiver<Option<String>>,
     pgn_out: Option<PathBuf>,
     earlier_games: Vec<String>,
-    hint: OwnEngine,
-    fallback: Limits,
+    hint: EnginePlayer,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -198,7 +195,7 @@ impl App {
         }
         let mut record = match &mut self.start {
             Start::Record(r) => {
-                let r0 = r.clone();
+                let r0 = (**r).clone();
                 if !first {
                     // A continued game restarts from its position, not its moves.
                     let mut again = GameRecord::new(r0.start.clone(), r0.mode);
@@ -216,14 +213,15 @@ impl App {
             }
         };
         let me = "You".to_string();
-        let them = self.opponent.name();
+        let them = self.opponent_name.clone();
         (record.white, record.black) = if self.human.is_white() {
             (me, them)
         } else {
             (them, me)
         };
         self.session = Session::new(record, self.human, self.tc);
-        self.opponent.new_game().map_err(CliError::runtime)?;
+        let seed = self.rng.random();
+        self.opponent.new_game(seed).map_err(CliError::runtime)?;
         Ok(())
     }
 
@@ -259,9 +257,8 @@ impl App {
     /// Writes every game of this run to `--pgn-out`.
     fn save_out(&mut self) -> Result<(), CliError> {
         if let Some(path) = self.pgn_out.clone() {
-            std::fs::write(&path, self.pgn_text()).map_err(|e| {
-                CliError::runtime(format!("cannot write {}: {e}", path.display()))
-            })?;
+            std::fs::write(&path, self.pgn_text())
+                .map_err(|e| CliError::runtime(format!("cannot write {}: {e}", path.display())))?;
         }
         Ok(())
     }
@@ -303,7 +300,10 @@ impl App {
                 Next::EndOfInput => {
                     self.save_out()?;
                     if let Some(path) = &self.pgn_out {
-                        eprintln!("end of input: the game so far is saved to {}", path.display());
+                        eprintln!(
+                            "end of input: the game so far is saved to {}",
+                            path.display()
+                        );
                     }
                     return Ok(ExitCode::SUCCESS);
                 }
@@ -312,13 +312,15 @@ impl App {
     }
 
     fn opponent_turn(&mut self) -> Result<(), CliError> {
-        let name = self.opponent.name();
+        let name = self.opponent_name.clone();
         self.session.start_clock();
         if self.interactive {
             self.draw(&format!("{name} is thinking..."))?;
         }
-        let time = self.session.time_left();
-        let choice = self.opponent.choose(self.session.state(), time);
+        let clock = self.session.clock_view(self.per_move);
+        let choice = self
+            .opponent
+            .choose(&self.session.view_for_player(), &clock);
         let failure = match choice {
             Ok(c) => {
                 let san = if self.session.position().is_legal(c.mv) {
@@ -362,9 +364,15 @@ impl App {
             _ => String::new(),
         };
         if answer == "y" || answer == "yes" {
-            let own = OwnEngine::new(self.fallback.clone(), "chessbot");
-            let name = own.name();
+            let mut own = EnginePlayer::new(16);
+            own.new_game(0).map_err(CliError::runtime)?;
+            let name = "chessbot".to_string();
+            self.per_move = ClockView {
+                movetime: Some(Duration::from_millis(1000)),
+                ..ClockView::unlimited()
+            };
             self.opponent = Box::new(own);
+            self.opponent_name = name.clone();
             let rec = self.session.record_mut();
             if self.human.is_white() {
                 rec.black = name;
@@ -491,7 +499,12 @@ impl App {
             },
             Command::Hint => {
                 if self.session.human_to_move() {
-                    match self.hint.choose(self.session.state(), None) {
+                    let limits = ClockView {
+                        depth: Some(5),
+                        movetime: Some(Duration::from_millis(1000)),
+                        ..ClockView::unlimited()
+                    };
+                    match self.hint.choose(&self.session.view_for_player(), &limits) {
                         Ok(choice) => {
                             let san = san_of(self.session.position(), choice.mv);
                             self.say(format!("hint: {san}"));
@@ -505,7 +518,10 @@ impl App {
             Command::Flip => {
                 self.bottom = !self.bottom;
                 if !self.interactive {
-                    self.say(format!("board turned: {} at the bottom", color_name(self.bottom)));
+                    self.say(format!(
+                        "board turned: {} at the bottom",
+                        color_name(self.bottom)
+                    ));
                 }
             }
             Command::Fen => {
@@ -533,19 +549,26 @@ impl App {
                 if !self.session.human_to_move() {
                     self.warn("you can offer a draw on your move only");
                 } else {
-                    match self.opponent.evaluate(self.session.state()) {
-                        Ok(score) => {
-                            let theirs = -score;
-                            if accepts_draw(theirs) {
+                    // The opponent judges the position as if it had to play our side: its score
+                    // is ours, so its own view is the negation.
+                    let clock = self.session.clock_view(self.per_move);
+                    let name = self.opponent_name.clone();
+                    match self
+                        .opponent
+                        .choose(&self.session.view_for_player(), &clock)
+                    {
+                        Ok(choice) => match choice.score.map(|s| -s) {
+                            Some(theirs) if accepts_draw(theirs) => {
                                 self.say("draw accepted");
                                 self.session.agree_draw();
-                            } else {
-                                self.say(format!(
-                                    "draw declined ({} thinks it stands better: {theirs})",
-                                    self.opponent.name()
-                                ));
                             }
-                        }
+                            Some(theirs) => self.say(format!(
+                                "draw declined ({name} thinks it stands better: {theirs})"
+                            )),
+                            None => self.say(format!(
+                                "draw declined ({name} gives no evaluation to judge by)"
+                            )),
+                        },
                         Err(e) => self.warn(format!("draw offer not answered: {e}")),
                     }
                 }
@@ -586,7 +609,11 @@ impl App {
 
     fn player_line(&self, side: Color) -> String {
         let rec = self.session.record();
-        let name = if side.is_white() { &rec.white } else { &rec.black };
+        let name = if side.is_white() {
+            &rec.white
+        } else {
+            &rec.black
+        };
         let to_move = if self.session.end().is_none() && self.session.position().turn() == side {
             "*"
         } else {
@@ -614,7 +641,12 @@ impl App {
         let board = render::board(&view, self.style);
         let panel = self.panel(board.lines.len());
         let screen = board.beside(&panel, 3);
-        writeln!(out, "chessbot play: {} vs {}", self.session.record().white, self.session.record().black)?;
+        writeln!(
+            out,
+            "chessbot play: {} vs {}",
+            self.session.record().white,
+            self.session.record().black
+        )?;
         writeln!(out)?;
         write!(out, "{}", screen.text())?;
         writeln!(out)?;

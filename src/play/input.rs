@@ -42,7 +42,10 @@ pub enum Command {
 
 /// The commands with a one-line description each, for `help`.
 pub const HELP: &[(&str, &str)] = &[
-    ("e4, Nf3, O-O, exd8=Q, e2e4", "play a move (SAN or UCI, any case)"),
+    (
+        "e4, Nf3, O-O, exd8=Q, e2e4",
+        "play a move (SAN or UCI, any case)",
+    ),
     ("moves", "list the legal moves"),
     ("undo", "take back your last move and the reply"),
     ("hint", "suggest a move"),
@@ -51,7 +54,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("pgn", "show the game as PGN"),
     ("save FILE", "write the game as PGN to FILE"),
     ("resign", "give up the game"),
-    ("draw", "offer a draw (accepted when the engine sees no advantage)"),
+    (
+        "draw",
+        "offer a draw (accepted when the engine sees no advantage)",
+    ),
     ("new", "start a new game"),
     ("quit", "leave (the game is saved with --pgn-out)"),
 ];
@@ -359,7 +365,8 @@ fn reaches(pos: &Chess, from: Square, to: Square) -> bool {
         }
         return df.abs() == 1
             && dr == dir
-            && (board.occupied().contains(to) || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to));
+            && (board.occupied().contains(to)
+                || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to));
     }
     shakmaty::attacks::attacks(from, piece, board.occupied()).contains(to)
 }
@@ -466,7 +473,7 @@ mod tests {
         assert_eq!(mv("exd8=Q+", &p), "exd8=Q+");
         assert_eq!(mv("exd8q", &p), "exd8=Q+");
         assert_eq!(mv("e7d8n", &p), "exd8=N");
-        assert_eq!(mv("e8=r", &p), "e8=R");
+        assert_eq!(mv("e8=r", &p), "e8=R+");
         match parse_line("e8", &p).unwrap() {
             Input::Promotion(ms) => assert_eq!(ms.len(), 4),
             other => panic!("{other:?}"),
@@ -519,6 +526,9 @@ mod tests {
             Input::Command(Command::Save("out game.pgn".into()))
         );
         assert_eq!(parse_line("  ", &p).unwrap(), Input::Empty);
-        assert_eq!(parse_line("Quit", &p).unwrap(), Input::Command(Command::Quit));
+        assert_eq!(
+            parse_line("Quit", &p).unwrap(),
+            Input::Command(Command::Quit)
+        );
     }
 }

@@ -4,14 +4,12 @@
 //! - [`render`]: the board and move list as lines of text (colour or ASCII);
 //! - [`session`]: the game in progress (moves, take-backs, endings, clocks);
 //! - [`clock`]: time controls and chess clocks;
-//! - [`opponent`]: who plays the other side;
 //! - [`record`]: the game record and PGN.
 //!
-//! The read-print loop itself is the `play` command (`src/commands/play.rs`).
+//! The opponent is any [`crate::players::Player`]. The read-print loop itself is the `play` command (`src/commands/play.rs`).
 
 pub mod clock;
 pub mod input;
-pub mod opponent;
 pub mod record;
 pub mod render;
 pub mod session;

@@ -103,7 +103,9 @@ impl fmt::Display for GameEnd {
             (KnownOutcome::Draw, Termination::ThreefoldRepetition) => {
                 write!(f, "Draw by threefold repetition")
             }
-            (KnownOutcome::Draw, Termination::FiftyMoveRule) => write!(f, "Draw by the fifty-move rule"),
+            (KnownOutcome::Draw, Termination::FiftyMoveRule) => {
+                write!(f, "Draw by the fifty-move rule")
+            }
             (KnownOutcome::Draw, Termination::InsufficientMaterial) => {
                 write!(f, "Draw by insufficient material")
             }
@@ -347,7 +349,12 @@ impl Visitor for Loader {
         })
     }
 
-    fn tag(&mut self, tags: &mut LoadTags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(
+        &mut self,
+        tags: &mut LoadTags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
         let value = value.decode_utf8_lossy().into_owned();
         match name {
             b"FEN" => tags.fen = Some(value),
@@ -382,7 +389,11 @@ impl Visitor for Loader {
         ControlFlow::Continue(Ok(record))
     }
 
-    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+    fn san(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
         let Ok(record) = movetext else {
             return ControlFlow::Continue(());
         };
@@ -436,10 +447,13 @@ mod tests {
 
     #[test]
     fn pgn_has_seven_tags_termination_and_fen() {
-        let start = parse_position("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", CastlingMode::Standard)
-            .unwrap();
+        let start =
+            parse_position("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", CastlingMode::Standard).unwrap();
         let mut rec = GameRecord::new(start.clone(), CastlingMode::Standard);
-        let m = shakmaty::san::San::from_ascii(b"Qg7").unwrap().to_move(&start).unwrap();
+        let m = shakmaty::san::San::from_ascii(b"Qg7")
+            .unwrap()
+            .to_move(&start)
+            .unwrap();
         rec.moves.push(m);
         let mut after = start.clone();
         after.play_unchecked(m);
@@ -468,7 +482,10 @@ mod tests {
         let mut rec = GameRecord::new(start.clone(), CastlingMode::Standard);
         let mut pos = start;
         for san in ["e5", "Nf3"] {
-            let m = shakmaty::san::San::from_ascii(san.as_bytes()).unwrap().to_move(&pos).unwrap();
+            let m = shakmaty::san::San::from_ascii(san.as_bytes())
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
             pos.play_unchecked(m);
             rec.moves.push(m);
         }
@@ -477,18 +494,19 @@ mod tests {
 
     #[test]
     fn threefold_and_fifty_moves() {
-        let pos = parse_position("7k/8/8/8/8/8/8/R6K w - - 100 80", CastlingMode::Standard)
-            .unwrap();
+        let pos =
+            parse_position("7k/8/8/8/8/8/8/R6K w - - 100 80", CastlingMode::Standard).unwrap();
         assert_eq!(
             end_by_rules(&pos, &[]).unwrap().termination,
             Termination::FiftyMoveRule
         );
-        let pos = parse_position("7k/8/8/8/8/8/8/R6K w - - 8 80", CastlingMode::Standard)
-            .unwrap();
+        let pos = parse_position("7k/8/8/8/8/8/8/R6K w - - 8 80", CastlingMode::Standard).unwrap();
         let key = crate::search::position_key(&pos);
         assert_eq!(end_by_rules(&pos, &[key, 1, 2, 3]), None);
         assert_eq!(
-            end_by_rules(&pos, &[key, 1, 2, 3, key, 5, 6]).unwrap().termination,
+            end_by_rules(&pos, &[key, 1, 2, 3, key, 5, 6])
+                .unwrap()
+                .termination,
             Termination::ThreefoldRepetition
         );
     }

@@ -46,9 +46,14 @@ impl Block {
         let blank_left = " ".repeat(self.width);
         let lines = (0..height)
             .map(|i| {
-                let left = self.lines.get(i).map_or(blank_left.as_str(), String::as_str);
+                let left = self
+                    .lines
+                    .get(i)
+                    .map_or(blank_left.as_str(), String::as_str);
                 let right = other.lines.get(i).map_or("", String::as_str);
-                format!("{left}{}{right}", " ".repeat(gap)).trim_end().to_string()
+                format!("{left}{}{right}", " ".repeat(gap))
+                    .trim_end()
+                    .to_string()
             })
             .collect();
         // Trimming trailing blanks is safe: escape sequences end in a letter, not a space.
@@ -130,7 +135,7 @@ fn marked_squares(view: &BoardView<'_>) -> Vec<Square> {
 /// let pic = board(&BoardView { board: &b, bottom: Color::White, last_move: None, check: None },
 ///                 Style::Ascii);
 /// assert_eq!(pic.lines[1], "8 | r  n  b  q  k  b  n  r |");
-/// assert_eq!(pic.lines[10], "    a  b  c  d  e  f  g  h");
+/// assert_eq!(pic.lines[10].trim_end(), "    a  b  c  d  e  f  g  h");
 /// ```
 pub fn board(view: &BoardView<'_>, style: Style) -> Block {
     let marked = marked_squares(view);
@@ -176,23 +181,47 @@ pub fn board(view: &BoardView<'_>, style: Style) -> Block {
                 Style::Color => {
                     let light = sq.is_light();
                     let bg = if is_check {
-                        Tint::Rgb { r: 220, g: 60, b: 60 }
+                        Tint::Rgb {
+                            r: 220,
+                            g: 60,
+                            b: 60,
+                        }
                     } else if is_marked {
                         if light {
-                            Tint::Rgb { r: 205, g: 210, b: 106 }
+                            Tint::Rgb {
+                                r: 205,
+                                g: 210,
+                                b: 106,
+                            }
                         } else {
-                            Tint::Rgb { r: 170, g: 162, b: 58 }
+                            Tint::Rgb {
+                                r: 170,
+                                g: 162,
+                                b: 58,
+                            }
                         }
                     } else if light {
-                        Tint::Rgb { r: 240, g: 217, b: 181 }
+                        Tint::Rgb {
+                            r: 240,
+                            g: 217,
+                            b: 181,
+                        }
                     } else {
-                        Tint::Rgb { r: 181, g: 136, b: 99 }
+                        Tint::Rgb {
+                            r: 181,
+                            g: 136,
+                            b: 99,
+                        }
                     };
                     let (text, fg) = match piece {
                         Some(p) => (
                             format!(" {} ", glyph(p)),
                             if p.color.is_white() {
-                                Tint::Rgb { r: 255, g: 255, b: 255 }
+                                Tint::Rgb {
+                                    r: 255,
+                                    g: 255,
+                                    b: 255,
+                                }
                             } else {
                                 Tint::Rgb { r: 0, g: 0, b: 0 }
                             },
@@ -275,8 +304,12 @@ pub fn move_list(sans: &[String], first_number: u32, black_first: bool, max_line
         number += 1;
     }
     let skip = rows.len().saturating_sub(max_lines);
-    Block::plain(rows.into_iter().skip(skip).map(|r| r.trim_end().to_string()))
-        .trimmed()
+    Block::plain(
+        rows.into_iter()
+            .skip(skip)
+            .map(|r| r.trim_end().to_string()),
+    )
+    .trimmed()
 }
 
 impl Block {
@@ -316,8 +349,11 @@ mod tests {
         let pic = board(&view, Style::Ascii);
         assert_eq!(pic.lines[1], "1 | R  N  B (K) Q  B  N  R |");
         assert_eq!(pic.lines[4], "4 |[q] P  .  .  .  .  .  . |");
-        assert_eq!(pic.lines[8], "8 | r  n  b  k  .  b  n  r |".replace(" k  . ", " k [.]"));
-        assert_eq!(pic.lines[10], "    h  g  f  e  d  c  b  a");
+        assert_eq!(
+            pic.lines[8],
+            "8 | r  n  b  k  .  b  n  r |".replace(" k  . ", " k [.]")
+        );
+        assert_eq!(pic.lines[10].trim_end(), "    h  g  f  e  d  c  b  a");
         assert!(pic.lines.iter().all(|l| l.chars().count() == pic.width));
     }
 

@@ -5,10 +5,10 @@
 //! whole game logic is tested here without a terminal.
 
 use super::clock::{Clocks, TimeControl};
-use super::opponent::{GameState, TimeLeft};
 use super::record::{GameEnd, GameRecord, Termination, end_by_rules};
 use super::render::BoardView;
-use crate::search::position_key;
+use crate::players::{ClockView, GameView};
+use crate::search::{Score, position_key};
 use shakmaty::{Chess, Color, Move, Position};
 use thiserror::Error;
 
@@ -98,10 +98,11 @@ impl Session {
         self.record.end.is_none() && self.position.turn() == self.human
     }
 
-    /// The game as an opponent sees it.
-    pub fn state(&self) -> GameState<'_> {
-        GameState {
-            record: &self.record,
+    /// The game as a player sees it.
+    pub fn view_for_player(&self) -> GameView<'_> {
+        GameView {
+            start: &self.record.start,
+            moves: &self.record.moves,
             position: &self.position,
             history: &self.keys,
         }
@@ -112,13 +113,19 @@ impl Session {
         self.clocks.as_ref()
     }
 
-    /// Both clocks now, for an engine's time management.
-    pub fn time_left(&self) -> Option<TimeLeft> {
-        self.clocks.as_ref().map(|c| TimeLeft {
-            white: c.left(Color::White),
-            black: c.left(Color::Black),
-            increment: c.control().increment,
-        })
+    /// Both clocks now (nothing when untimed), for an engine's time management; per-move
+    /// limits from `per_move` are kept.
+    pub fn clock_view(&self, per_move: ClockView) -> ClockView {
+        match &self.clocks {
+            Some(c) => ClockView {
+                white_time: Some(c.left(Color::White)),
+                black_time: Some(c.left(Color::Black)),
+                white_increment: c.control().increment,
+                black_increment: c.control().increment,
+                ..per_move
+            },
+            None => per_move,
+        }
     }
 
     /// Starts the clock of the side to move, unless it runs already or the game is over.
@@ -182,7 +189,7 @@ impl Session {
     pub fn undo(&mut self) -> Result<usize, SessionError> {
         let first = self.record.start.turn();
         let human_moves = (0..self.record.moves.len())
-            .filter(|i| (if i % 2 == 0 { first } else { !first }) == self.human)
+            .filter(|i| (if i.is_multiple_of(2) { first } else { !first }) == self.human)
             .count();
         if human_moves == 0 {
             return Err(SessionError::NothingToUndo);
@@ -197,7 +204,7 @@ impl Session {
         loop {
             self.record.moves.pop();
             taken += 1;
-            let turn = if self.record.moves.len() % 2 == 0 {
+            let turn = if self.record.moves.len().is_multiple_of(2) {
                 first
             } else {
                 !first
@@ -252,6 +259,18 @@ impl Session {
     }
 }
 
+/// The most a player may think it is ahead (centipawns, its own view) and still accept a draw.
+pub const DRAW_ACCEPT_CP: i32 = 20;
+
+/// Whether a player that scores the position `score` from its own side accepts a draw offer:
+/// only when it sees no advantage worth playing on for.
+pub fn accepts_draw(score: Score) -> bool {
+    match score.mate_moves() {
+        Some(m) => m <= 0,
+        None => score.0 <= DRAW_ACCEPT_CP,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +289,15 @@ mod tests {
             .to_move(s.position())
             .unwrap();
         s.play(m).unwrap()
+    }
+
+    #[test]
+    fn draw_acceptance_follows_the_score() {
+        assert!(accepts_draw(Score::cp(-300)));
+        assert!(accepts_draw(Score::cp(10)));
+        assert!(!accepts_draw(Score::cp(150)));
+        assert!(!accepts_draw(Score::mate_in(3)));
+        assert!(accepts_draw(Score::mated_in(4)));
     }
 
     #[test]
@@ -315,9 +343,12 @@ mod tests {
             play(&mut s, "Qg7").unwrap().termination,
             Termination::Checkmate
         );
-        assert!(s.play(s.position().legal_moves()[0]).is_err() || s.end().is_some());
-        let mut s = session("7k/8/5QK1/8/8/8/8/8 w - - 0 1", Color::White);
-        assert_eq!(play(&mut s, "Qf7").unwrap().termination, Termination::Stalemate);
+        assert!(!s.human_to_move());
+        let mut s = session("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", Color::White);
+        assert_eq!(
+            play(&mut s, "Qf7").unwrap().termination,
+            Termination::Stalemate
+        );
         let mut s = session("7k/8/8/8/8/8/6r1/7K w - - 0 1", Color::White);
         assert_eq!(
             play(&mut s, "Kxg2").unwrap().termination,
@@ -349,19 +380,29 @@ mod tests {
 
         let pos = parse_position("7k/8/8/8/8/8/8/R6K w - - 0 1", CastlingMode::Standard).unwrap();
         let tc: TimeControl = "0.0001+0".parse().unwrap();
-        let mut s = Session::new(GameRecord::new(pos, CastlingMode::Standard), Color::White, Some(tc));
+        let mut s = Session::new(
+            GameRecord::new(pos, CastlingMode::Standard),
+            Color::White,
+            Some(tc),
+        );
+        s.start_clock();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // White's flag fell, but Black has a bare king: a draw.
+        assert_eq!(
+            s.check_flag().unwrap(),
+            GameEnd::draw(Termination::Time, Some(Color::White))
+        );
+        // Black's flag fell and White has a rook: White wins.
+        let pos = parse_position("7k/8/8/8/8/8/8/R6K b - - 0 1", CastlingMode::Standard).unwrap();
+        let mut s = Session::new(
+            GameRecord::new(pos, CastlingMode::Standard),
+            Color::White,
+            Some(tc),
+        );
         s.start_clock();
         std::thread::sleep(std::time::Duration::from_millis(20));
         let end = s.check_flag().unwrap();
-        assert_eq!(end, GameEnd::loss(Color::White, Termination::Time));
-        // Black to move with only a king: White cannot be beaten on time by Black.
-        let pos = parse_position("7k/8/8/8/8/8/8/R6K b - - 0 1", CastlingMode::Standard).unwrap();
-        let mut s = Session::new(GameRecord::new(pos, CastlingMode::Standard), Color::White, Some(tc));
-        s.start_clock();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        assert_eq!(
-            s.check_flag().unwrap(),
-            GameEnd::draw(Termination::Time, Some(Color::Black))
-        );
+        assert_eq!(end, GameEnd::loss(Color::Black, Termination::Time));
+        assert_eq!(end.to_string(), "White wins on time: Black's flag fell");
     }
 }

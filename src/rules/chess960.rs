@@ -41,7 +41,9 @@ pub fn back_rank(n: u16) -> String {
     for piece in ['R', 'K', 'R'] {
         place_nth_free(&mut rank, 0, piece);
     }
-    rank.iter().map(|c| c.expect("all squares filled")).collect()
+    rank.iter()
+        .map(|c| c.expect("all squares filled"))
+        .collect()
 }
 
 fn place_nth_free(rank: &mut [Option<char>; 8], nth: usize, piece: char) {
@@ -81,7 +83,7 @@ mod tests {
             assert!(seen.insert(r.clone()), "{n}: {r} twice");
             let k = r.find('K').unwrap();
             assert!(r[..k].contains('R') && r[k + 1..].contains('R'), "{r}");
-            assert_eq!(start_position(n).legal_moves().len() >= 18, true);
+            assert!(start_position(n).legal_moves().len() >= 18);
         }
         assert_eq!(back_rank(959), "RKRNNQBB");
     }

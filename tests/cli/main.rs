@@ -4,3 +4,4 @@ mod common;
 mod completions;
 mod perft;
 mod uci;
+mod play;

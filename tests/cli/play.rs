@@ -1,0 +1,364 @@
+//! `chessbot play` driven through piped stdin (the scriptable mode), and in tmux (the screen).
+
+use crate::common::chessbot;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `chessbot play ARGS` with `input` on stdin; returns stdout, stderr and the exit code.
+fn play(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = chessbot()
+        .arg("play")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .write_stdin(input)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("chessbot runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+fn temp_pgn() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.pgn");
+    (dir, path)
+}
+
+#[test]
+fn player_mates_and_the_game_is_saved() {
+    let (_dir, pgn) = temp_pgn();
+    let (out, err, code) = play(
+        &[
+            "--depth",
+            "1",
+            "--fen",
+            "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+            "--pgn-out",
+            pgn.to_str().unwrap(),
+        ],
+        "Qg7\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(last_line(&out), "1-0 White wins by checkmate");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for tag in [
+        "[Event ",
+        "[Site ",
+        "[Date ",
+        "[Round ",
+        "[White \"You\"]",
+        "[Black ",
+        "[Result \"1-0\"]",
+        "[SetUp \"1\"]",
+        "[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]",
+        "[Termination \"normal\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} missing:\n{text}");
+    }
+    assert!(
+        text.contains("1. Qg7# {White wins by checkmate} 1-0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn engine_mates_the_player() {
+    let (out, err, code) = play(
+        &[
+            "--depth",
+            "2",
+            "--color",
+            "black",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Ra8#\n1-0 White wins by checkmate\n");
+}
+
+#[test]
+fn stalemate_fifty_moves_and_insufficient_material() {
+    for (fen, mv, want) in [
+        (
+            "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+            "qf7",
+            "1/2-1/2 Draw by stalemate: Black has no legal move",
+        ),
+        (
+            "7k/8/8/8/8/8/8/R6K w - - 99 80",
+            "a1a2",
+            "1/2-1/2 Draw by the fifty-move rule",
+        ),
+        (
+            "7k/8/8/8/8/8/6r1/7K w - - 0 1",
+            "Kxg2",
+            "1/2-1/2 Draw by insufficient material",
+        ),
+    ] {
+        let (out, err, code) = play(&["--depth", "1", "--fen", fen], &format!("{mv}\n"));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(last_line(&out), want, "{fen}");
+    }
+}
+
+#[test]
+fn threefold_repetition() {
+    // Black's king can only shuttle h8-g8; White's king shuttles a1-b1.
+    let (out, err, code) = play(
+        &["--depth", "1", "--fen", "7k/7p/7P/8/8/8/8/K4R2 w - - 0 1"],
+        "Kb1\nKa1\nKb1\nKa1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Kg8\nKh8\nKg8\nKh8\n1/2-1/2 Draw by threefold repetition\n"
+    );
+}
+
+#[test]
+fn resignation() {
+    let (_dir, pgn) = temp_pgn();
+    let (out, err, code) = play(
+        &["--depth", "1", "--pgn-out", pgn.to_str().unwrap()],
+        "e4\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(last_line(&out), "0-1 Black wins: White resigned");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("1. e4 "), "{text}");
+}
+
+#[test]
+fn draw_offers_follow_the_engine_evaluation() {
+    // Black (the engine) is a queen down: it accepts.
+    let (out, err, code) = play(
+        &["--depth", "2", "--fen", "3k4/8/8/8/8/8/8/Q3K3 w - - 0 1"],
+        "draw\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "draw accepted\n1/2-1/2 Draw by agreement\n");
+    // Black is a queen up: it declines and the game goes on.
+    let (out, err, code) = play(
+        &["--depth", "2", "--fen", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"],
+        "draw\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("draw declined"), "{out}");
+    assert!(!out.contains("Draw by agreement"), "{out}");
+}
+
+#[test]
+fn loses_on_time_when_the_flag_falls() {
+    // Stdin stays open and silent: White's 0.6 s run out.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("chessbot"))
+        .args(["play", "--depth", "1", "--tc", "0.01+0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"e4\n").unwrap();
+    stdin.flush().unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < Duration::from_secs(30), "no flag fall");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(
+        last_line(&out),
+        "0-1 Black wins on time: White's flag fell",
+        "{out}"
+    );
+}
+
+#[test]
+fn promotion_asks_for_the_piece_and_save_writes_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.pgn");
+    let input = format!("e8\nn\nsave {}\nquit\n", saved.display());
+    let (out, err, code) = play(
+        &["--depth", "1", "--fen", "7k/4P3/8/8/8/8/P7/K7 w - - 0 1"],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Promote to which piece? (q, r, b, n)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("saved to {}", saved.display())),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("1. e8=N "), "{text}");
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    // The piece given at once; a bad answer cancels and nothing changes.
+    let (out, _, _) = play(
+        &["--depth", "1", "--fen", "7k/4P3/8/8/8/8/P7/K7 w - - 0 1"],
+        "e8\nx\nfen\ne7e8q\n",
+    );
+    assert!(out.contains("7k/4P3/8/8/8/8/P7/K7 w - - 0 1"), "{out}");
+    let (_, err, _) = play(
+        &["--depth", "1", "--fen", "7k/4P3/8/8/8/8/P7/K7 w - - 0 1"],
+        "e8\nx\n",
+    );
+    assert!(err.contains("'x' is not a piece to promote to"), "{err}");
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let (out, err, code) = play(&["--depth", "1"], "e4\nundo\nfen\nundo\n");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[1], "took back 2 moves");
+    assert_eq!(
+        lines[2],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(err.contains("no move of yours to take back"), "{err}");
+}
+
+#[test]
+fn garbage_and_illegal_lines_change_nothing() {
+    let (out, err, code) = play(&["--depth", "1"], "hello world\nxyz\ne5\nNf6\nfen\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    );
+    let errs: Vec<&str> = err.lines().collect();
+    assert_eq!(errs.len(), 4, "{err}");
+    assert!(errs[0].contains("'hello world' is neither a move nor a command"));
+    assert!(errs[2].contains("illegal move 'e5': no pawn of yours can move to e5"));
+    assert!(errs[3].contains("illegal move 'Nf6'"));
+}
+
+#[test]
+fn end_of_input_saves_the_game_so_far() {
+    let (_dir, pgn) = temp_pgn();
+    let (out, err, code) = play(
+        &["--depth", "1", "--pgn-out", pgn.to_str().unwrap()],
+        "d4\nc4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(err.contains("end of input"), "{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(text.contains("1. d4 ") && text.contains("2. c4 "), "{text}");
+    assert!(text.contains("[Termination \"unterminated\"]"), "{text}");
+}
+
+#[test]
+fn continues_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    std::fs::write(&input, "[White \"Me\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let out_pgn = dir.path().join("out.pgn");
+    let (out, err, code) = play(
+        &[
+            "--depth",
+            "1",
+            "--pgn",
+            input.to_str().unwrap(),
+            "--pgn-out",
+            out_pgn.to_str().unwrap(),
+        ],
+        "Bb5\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "one engine reply: {out}");
+    let text = std::fs::read_to_string(&out_pgn).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 "), "{text}");
+}
+
+#[test]
+fn commands_moves_hint_pgn_and_help() {
+    let (out, err, code) = play(
+        &["--depth", "1", "--fen", "7k/8/8/8/8/8/8/R6K w - - 0 1"],
+        "moves\nhint\npgn\nhelp\nflip\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "16 legal moves: Kg1 Kg2 Kh2 Ra2 Ra3 Ra4 Ra5 Ra6 Ra7 Ra8+ Rb1 Rc1 Rd1 Re1 Rf1 Rg1"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("hint: "), "{out}");
+    assert!(
+        out.contains("[FEN \"7k/8/8/8/8/8/8/R6K w - - 0 1\"]"),
+        "{out}"
+    );
+    assert!(out.contains("save FILE"), "{out}");
+    assert!(out.contains("board turned: Black at the bottom"), "{out}");
+}
+
+#[test]
+fn bad_start_and_bad_flags_exit_2() {
+    let (_, err, code) = play(
+        &[
+            "--fen",
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("bad piece letter 'X'"), "{err}");
+    let (_, err, code) = play(&["--tc", "fast"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad time control 'fast'"), "{err}");
+    let (_, err, code) = play(&["--pgn", "/nonexistent/game.pgn"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /nonexistent/game.pgn"), "{err}");
+}
+
+#[test]
+fn chess960_start_and_castling() {
+    let (out, err, code) = play(&["--chess960", "--seed", "7", "--depth", "1"], "fen\n");
+    assert_eq!(code, 0, "{err}");
+    let fen = out.lines().next().unwrap();
+    assert!(
+        fen.ends_with(" w KQkq - 0 1") || fen.contains(" w "),
+        "{fen}"
+    );
+    assert_ne!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    // Chess960 castling from a given FEN, king on b1 and rook on a1: O-O-O.
+    let (out, err, code) = play(
+        &[
+            "--chess960",
+            "--depth",
+            "1",
+            "--fen",
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w AGbh - 0 1",
+        ],
+        "O-O-O\nfen\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().nth(1).unwrap().contains("/2KR2R1 w"), "{out}");
+}
