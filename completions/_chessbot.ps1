@@ -27,6 +27,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -49,6 +50,23 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;play' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Which side you play')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Our engine searches this many milliseconds per move (default 1000 when no other limit)')
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Our engine searches to this depth (plies)')
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start from this position')
+            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Continue the (first) game of this PGN file')
+            [CompletionResult]::new('--tc', '--tc', [CompletionResultType]::ParameterName, 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall')
+            [CompletionResult]::new('--pgn-out', '--pgn-out', [CompletionResultType]::ParameterName, 'Write the game as PGN here when it ends (or input ends, or you quit)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed for the random choices (colour, Chess960 position)')
+            [CompletionResult]::new('--chess960', '--chess960', [CompletionResultType]::ParameterName, 'Chess960: a random start position (or read --fen castling as Chess960)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -59,6 +77,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;help' {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -67,6 +86,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;uci' {
+            break
+        }
+        'chessbot;help;play' {
             break
         }
         'chessbot;help;completions' {

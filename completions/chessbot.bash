@@ -25,6 +25,9 @@ _chessbot() {
             chessbot,perft)
                 cmd="chessbot__subcmd__perft"
                 ;;
+            chessbot,play)
+                cmd="chessbot__subcmd__play"
+                ;;
             chessbot,uci)
                 cmd="chessbot__subcmd__uci"
                 ;;
@@ -37,6 +40,9 @@ _chessbot() {
             chessbot__subcmd__help,perft)
                 cmd="chessbot__subcmd__help__subcmd__perft"
                 ;;
+            chessbot__subcmd__help,play)
+                cmd="chessbot__subcmd__help__subcmd__play"
+                ;;
             chessbot__subcmd__help,uci)
                 cmd="chessbot__subcmd__help__subcmd__uci"
                 ;;
@@ -47,7 +53,7 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci completions help"
+            opts="-h -V --help --version perft uci play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -75,7 +81,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci completions help"
+            opts="perft uci play completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,6 +136,20 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__help__subcmd__play)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__help__subcmd__uci)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -157,6 +177,52 @@ _chessbot() {
                     ;;
                 --variant)
                     COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__play)
+            opts="-h -V --color --movetime --depth --fen --pgn --chess960 --tc --pgn-out --ascii --seed --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "white black random" -- "${cur}"))
+                    return 0
+                    ;;
+                --movetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pgn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tc)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pgn-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -28,6 +28,7 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -s h -l help -d 'Print h
 complete -c chessbot -n "__fish_chessbot_needs_command" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
@@ -39,9 +40,24 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s h -l help -d
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand uci" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand uci" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l color -d 'Which side you play' -r -f -a "white\t'Play White'
+black\t'Play Black'
+random\t'Toss a coin'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d 'Our engine searches this many milliseconds per move (default 1000 when no other limit)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'Our engine searches to this depth (plies)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l fen -d 'Start from this position' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn -d 'Continue the (first) game of this PGN file' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l tc -d 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn-out -d 'Write the game as PGN here when it ends (or input ends, or you quit)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l seed -d 'Seed for the random choices (colour, Chess960 position)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l chess960 -d 'Chess960: a random start position (or read --fen castling as Chess960)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l ascii -d 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
