@@ -4,8 +4,8 @@ use clap::{Parser, Subcommand};
 
 pub mod completions;
 pub mod perft;
-pub mod uci;
 pub mod play;
+pub mod uci;
 pub mod variant;
 
 /// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.

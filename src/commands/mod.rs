@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 mod completions;
 mod perft;
-mod uci;
 mod play;
+mod uci;
 
 /// A failed command: the message for the user and which exit code it deserves.
 #[derive(Debug)]

@@ -3,5 +3,5 @@
 mod common;
 mod completions;
 mod perft;
-mod uci;
 mod play;
+mod uci;
