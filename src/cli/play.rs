@@ -19,6 +19,8 @@ pub enum ColorChoice {
 #[command(after_help = "Examples:
   chessbot play                                  you are White against our engine
   chessbot play --color black --movetime 2000 --tc 5+3
+  chessbot play --engine stockfish --elo 1500    Stockfish, limited to 1500 Elo
+  chessbot play --engine /opt/lc0 --engine-option Threads=2 --movetime 500
   chessbot play --fen \"8/8/8/8/8/5k2/4p3/4K3 b - - 0 1\"
   chessbot play --pgn game.pgn --pgn-out game.pgn   continue a saved game
   printf 'e4\\nNf3\\nquit\\n' | chessbot play --depth 3   scripted: engine replies one per line
@@ -29,12 +31,22 @@ pub struct PlayArgs {
     /// Which side you play.
     #[arg(long, value_enum, default_value_t = ColorChoice::White)]
     pub color: ColorChoice,
-    /// Our engine searches this many milliseconds per move (default 1000 when no other limit).
+    /// The engine searches this many milliseconds per move (default 1000 when no other limit).
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Our engine searches to this depth (plies).
+    /// The engine searches to this depth (plies).
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
     pub depth: Option<i32>,
+    /// Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub engine: Option<String>,
+    /// Limit the external engine's strength to this Elo (UCI_LimitStrength; below Stockfish's
+    /// 1320 minimum, Skill Level is used instead).
+    #[arg(long, requires = "engine", value_parser = clap::value_parser!(u32).range(100..=3600))]
+    pub elo: Option<u32>,
+    /// Set a UCI option of the external engine (repeatable).
+    #[arg(long = "engine-option", value_name = "NAME=VALUE", requires = "engine")]
+    pub engine_options: Vec<String>,
     /// Start from this position.
     #[arg(long, conflicts_with = "pgn")]
     pub fen: Option<String>,

@@ -14,9 +14,11 @@ use chessbot::play::record::{GameRecord, read_pgn};
 use chessbot::play::render::{self, Block, Style};
 use chessbot::play::session::{Session, SessionError, accepts_draw};
 use chessbot::players::engine::EnginePlayer;
+use chessbot::players::uci::{UciPlayer, declared_elo_range, elo_settings};
 use chessbot::players::{ClockView, Player};
 use chessbot::rules::chess960;
 use chessbot::rules::fen::parse_position;
+use chessbot::uci::client::{EngineError, EngineSpec};
 use crossterm::{cursor, queue, terminal};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -80,7 +82,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
             }
         }
     };
-    let per_move = ClockView {
+    let mut per_move = ClockView {
         depth: args.depth,
         movetime: match (args.depth, args.movetime) {
             (_, Some(ms)) => Some(Duration::from_millis(ms)),
@@ -89,12 +91,20 @@ pub fn run(args: PlayArgs) -> CmdResult {
         },
         ..ClockView::unlimited()
     };
-    let label = match (args.depth, args.movetime) {
-        (Some(d), _) => format!("chessbot (depth {d})"),
-        (None, Some(ms)) => format!("chessbot ({ms} ms)"),
-        (None, None) => "chessbot".to_string(),
+    let (opponent, label): (Box<dyn Player>, String) = match &args.engine {
+        Some(program) => {
+            let (player, name) = start_engine(program, &args, &mut per_move)?;
+            (Box::new(player), name)
+        }
+        None => {
+            let label = match (args.depth, args.movetime) {
+                (Some(d), _) => format!("chessbot (depth {d})"),
+                (None, Some(ms)) => format!("chessbot ({ms} ms)"),
+                (None, None) => "chessbot".to_string(),
+            };
+            (Box::new(EnginePlayer::new(16)), label)
+        }
     };
-    let opponent: Box<dyn Player> = Box::new(EnginePlayer::new(16));
 
     let interactive = io::stdin().is_terminal();
     let screen = io::stdout().is_terminal();
@@ -130,6 +140,52 @@ pub fn run(args: PlayArgs) -> CmdResult {
         println!();
     }
     result
+}
+
+/// Starts the external engine of `--engine`, with `--engine-option`s, Chess960 and `--elo`.
+fn start_engine(
+    program: &str,
+    args: &PlayArgs,
+    per_move: &mut ClockView,
+) -> Result<(UciPlayer, String), CliError> {
+    let mut spec = EngineSpec::new(program);
+    for opt in &args.engine_options {
+        let Some((name, value)) = opt.split_once('=') else {
+            return Err(CliError::input(format!(
+                "bad --engine-option '{opt}': expected NAME=VALUE"
+            )));
+        };
+        spec = spec.option(name.trim(), value.trim());
+    }
+    let mut player = UciPlayer::start(&spec).map_err(|e| match e {
+        EngineError::NotFound { .. } => CliError::input(e),
+        _ => CliError::runtime(e),
+    })?;
+    let engine = player.engine_mut();
+    if args.chess960 {
+        engine
+            .set_option("UCI_Chess960", "true")
+            .map_err(CliError::runtime)?;
+    }
+    let mut name = engine.name().to_string();
+    if let Some(elo) = args.elo {
+        let range = declared_elo_range(engine);
+        let skill = engine.has_option("Skill Level");
+        if range.is_none() && !skill {
+            return Err(CliError::input(format!(
+                "{name} cannot limit its strength (no UCI_LimitStrength/UCI_Elo or Skill Level)"
+            )));
+        }
+        let (options, depth) = elo_settings(elo, range, skill);
+        for (k, v) in options {
+            engine.set_option(&k, &v).map_err(CliError::runtime)?;
+        }
+        if let Some(d) = depth {
+            per_move.depth = Some(per_move.depth.map_or(d as i32, |x| x.min(d as i32)));
+        }
+        name = format!("{name} (Elo {elo})");
+    }
+    Ok((player, name))
 }
 
 /// Reads stdin on its own thread so that clocks can tick while the player thinks.

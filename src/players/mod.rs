@@ -5,7 +5,8 @@
 //! - [`random::RandomPlayer`]: a uniformly random legal move;
 //! - [`material::MaterialPlayer`]: one ply on material only;
 //! - [`classic::ClassicPlayer`]: fixed-depth alpha-beta with piece-square tables;
-//! - [`engine::EnginePlayer`]: our full search ([`crate::search`]).
+//! - [`engine::EnginePlayer`]: our full search ([`crate::search`]);
+//! - [`uci::UciPlayer`]: an external UCI engine (Stockfish, ...).
 //!
 //! Every built-in player is deterministic given the seed passed to [`Player::new_game`] (the
 //! engine too, under depth or node limits).
@@ -15,6 +16,7 @@ pub mod engine;
 pub mod material;
 pub mod random;
 pub mod spec;
+pub mod uci;
 
 pub use spec::{PlayerSpec, SpecError};
 

@@ -362,3 +362,293 @@ fn chess960_start_and_castling() {
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().nth(1).unwrap().contains("/2KR2R1 w"), "{out}");
 }
+
+/// A UCI engine in shell that handshakes, then dies (`crash`) or never answers (`hang`) on `go`.
+fn fake_engine(dir: &std::path::Path, on_go: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(format!("{on_go}-engine"));
+    let action = if on_go == "crash" {
+        "exit 3"
+    } else {
+        "sleep 60"
+    };
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name Fake'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) {action} ;;\n  esac\ndone\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn engine_crash_is_reported_and_our_engine_takes_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake_engine(dir.path(), "crash");
+    let pgn = dir.path().join("game.pgn");
+    let args = [
+        "--engine",
+        engine.to_str().unwrap(),
+        "--movetime",
+        "100",
+        "--pgn-out",
+        pgn.to_str().unwrap(),
+    ];
+    // Declining: exit 1, the game so far kept.
+    let (out, err, code) = play(&args, "e4\nno\n");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("Fake") && err.contains("crashed"), "{err}");
+    assert!(
+        out.contains("Continue against chessbot's own engine? (yes/no)"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. e4 *"), "{text}");
+    // Accepting: our engine answers and the game goes on.
+    let (out, err, code) = play(&args, "e4\nyes\nfen\n");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Continue against chessbot's own engine? (yes/no)");
+    assert_eq!(lines[1], "Playing on against chessbot's own engine.");
+    assert!(
+        lines[3].contains(" w KQkq - ") || lines[3].contains(" w "),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Black \"chessbot\"]"), "{text}");
+}
+
+#[test]
+fn engine_hang_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake_engine(dir.path(), "hang");
+    let (out, err, code) = play(
+        &["--engine", engine.to_str().unwrap(), "--movetime", "50"],
+        "e4\nno\n",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("did not answer") || err.contains("timed out"),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_engine_gives_an_install_hint() {
+    let (_, err, code) = play(&["--engine", "/nonexistent/stockfish"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("apt-get install stockfish"), "{err}");
+    let (_, err, code) = play(&["--engine", "stockfish", "--engine-option", "Hash"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad --engine-option 'Hash'"), "{err}");
+}
+
+#[test]
+fn games_against_stockfish() {
+    let Some(sf) = crate::common::stockfish() else {
+        eprintln!("skipped: stockfish not installed");
+        return;
+    };
+    let sf = sf.to_str().unwrap();
+    // Stockfish mates the player.
+    let (out, err, code) = play(
+        &[
+            "--engine",
+            sf,
+            "--depth",
+            "5",
+            "--color",
+            "black",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Ra8#\n1-0 White wins by checkmate\n");
+    // A few moves at limited strength (UCI_Elo and, below 1320, Skill Level), promotion, undo.
+    for elo in ["1500", "900"] {
+        let dir = tempfile::tempdir().unwrap();
+        let pgn = dir.path().join("g.pgn");
+        let (out, err, code) = play(
+            &[
+                "--engine",
+                sf,
+                "--elo",
+                elo,
+                "--movetime",
+                "50",
+                "--fen",
+                "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+                "--pgn-out",
+                pgn.to_str().unwrap(),
+            ],
+            "a8\nq\nundo\na8=R\nKe2\n",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("took back 2 moves"), "{out}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert!(text.contains("1. a8=R"), "{text}");
+        assert!(text.contains(&format!("(Elo {elo})")), "{text}");
+    }
+}
+
+/// The interactive screen in a real terminal: tmux runs `chessbot play`, keys are sent and the
+/// pane is read back.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(args: &[&str], env: &[(&str, &str)]) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("skipped: tmux not installed");
+            return None;
+        }
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("chessbot-play-test-{}-{n}", std::process::id());
+        let bin = assert_cmd::cargo::cargo_bin("chessbot");
+        let mut cmd = format!("{} play", bin.display());
+        for a in args {
+            cmd.push_str(&format!(" '{a}'"));
+        }
+        let mut tmux = Command::new("tmux");
+        tmux.args([
+            "-L",
+            &socket,
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "34",
+        ])
+        .env("TERM", "xterm-256color")
+        .env_remove("NO_COLOR");
+        for (k, v) in env {
+            tmux.args(["-e", &format!("{k}={v}")]);
+        }
+        let status = tmux.arg(cmd).status().expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        Some(Tmux { socket })
+    }
+
+    fn send(&self, keys: &str) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-l", keys])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "Enter"])
+            .status()
+            .unwrap();
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits (up to 30 s) for the screen to satisfy `ok`, and returns it.
+    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let started = Instant::now();
+        loop {
+            let s = self.screen();
+            if ok(&s) {
+                return s;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+/// The line of the screen that starts with rank `rank`'s label.
+fn rank_line(screen: &str, rank: char) -> String {
+    screen
+        .lines()
+        .find(|l| l.starts_with(rank) && l.chars().nth(1) == Some(' '))
+        .unwrap_or_else(|| panic!("no rank {rank} in\n{screen}"))
+        .to_string()
+}
+
+#[test]
+fn interactive_screen_in_tmux() {
+    let Some(t) = Tmux::start(&["--depth", "1", "--tc", "5+3"], &[]) else {
+        return;
+    };
+    let s = t.wait_for("the board", |s| s.contains("Your move (White):"));
+    // Unicode pieces, White at the bottom, files under the board, both clocks.
+    let top: String = rank_line(&s, '8')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(top.starts_with("8♜♞♝♛♚♝♞♜"), "{s}");
+    let bottom: String = rank_line(&s, '1')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(bottom.starts_with("1♜♞♝♛♚♝♞♜"), "{s}");
+    assert!(s.contains("a  b  c  d  e  f  g  h"), "{s}");
+    assert!(s.contains("5:00"), "clocks shown:\n{s}");
+    t.send("e4");
+    let s = t.wait_for("the reply", |s| {
+        s.contains("played") && s.contains("Your move")
+    });
+    assert!(s.contains("1. e4"), "move list:\n{s}");
+    let r4 = rank_line(&s, '4');
+    // e4 is the fifth square: columns 2 + 3*4 + 1.
+    assert_eq!(r4.chars().nth(15), Some('♟'), "pawn on e4:\n{s}");
+    t.send("Ke3");
+    let s = t.wait_for("the complaint", |s| s.contains("illegal move 'Ke3'"));
+    assert!(s.contains("Your move"), "{s}");
+    t.send("flip");
+    let s = t.wait_for("the flipped board", |s| {
+        let first_rank = s.lines().find(|l| l.starts_with(['1', '8']));
+        first_rank.is_some_and(|l| l.starts_with('1'))
+    });
+    assert!(s.contains("h  g  f  e  d  c  b  a"), "{s}");
+    t.send("quit");
+}
+
+#[test]
+fn interactive_ascii_when_no_color() {
+    let Some(t) = Tmux::start(&["--depth", "1"], &[("NO_COLOR", "1")]) else {
+        return;
+    };
+    let s = t.wait_for("the board", |s| s.contains("Your move (White):"));
+    assert!(s.contains("8 | r  n  b  q  k  b  n  r |"), "{s}");
+    assert!(s.contains("1 | R  N  B  Q  K  B  N  R |"), "{s}");
+    t.send("e2e4");
+    let s = t.wait_for("the reply", |s| s.contains("played"));
+    assert!(s.contains("4 | .  .  .  .  P  .  .  . |"), "{s}");
+    // The reply's two squares are marked [ ].
+    let marks: usize = s
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.matches('[').count())
+        .sum();
+    assert_eq!(marks, 2, "last move marked:\n{s}");
+    t.send("quit");
+}
