@@ -52,8 +52,11 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;play' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Which side you play')
-            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Our engine searches this many milliseconds per move (default 1000 when no other limit)')
-            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Our engine searches to this depth (plies)')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'The engine searches this many milliseconds per move (default 1000 when no other limit)')
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'The engine searches to this depth (plies)')
+            [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path')
+            [CompletionResult]::new('--elo', '--elo', [CompletionResultType]::ParameterName, 'Limit the external engine''s strength to this Elo (UCI_LimitStrength; below Stockfish''s 1320 minimum, Skill Level is used instead)')
+            [CompletionResult]::new('--engine-option', '--engine-option', [CompletionResultType]::ParameterName, 'Set a UCI option of the external engine (repeatable)')
             [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Start from this position')
             [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Continue the (first) game of this PGN file')
             [CompletionResult]::new('--tc', '--tc', [CompletionResultType]::ParameterName, 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall')

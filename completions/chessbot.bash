@@ -187,7 +187,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__play)
-            opts="-h -V --color --movetime --depth --fen --pgn --chess960 --tc --pgn-out --ascii --seed --help --version"
+            opts="-h -V --color --movetime --depth --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -202,6 +202,18 @@ _chessbot() {
                     return 0
                     ;;
                 --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --elo)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --engine-option)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -43,8 +43,11 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand uci" -s V -l version -
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l color -d 'Which side you play' -r -f -a "white\t'Play White'
 black\t'Play Black'
 random\t'Toss a coin'"
-complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d 'Our engine searches this many milliseconds per move (default 1000 when no other limit)' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'Our engine searches to this depth (plies)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d 'The engine searches this many milliseconds per move (default 1000 when no other limit)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'The engine searches to this depth (plies)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine -d 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l elo -d 'Limit the external engine\'s strength to this Elo (UCI_LimitStrength; below Stockfish\'s 1320 minimum, Skill Level is used instead)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine-option -d 'Set a UCI option of the external engine (repeatable)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l fen -d 'Start from this position' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn -d 'Continue the (first) game of this PGN file' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l tc -d 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall' -r
