@@ -4,12 +4,16 @@
 //! - [`rules`]: validated FEN parsing and perft on top of shakmaty.
 //! - [`play`]: the interactive terminal game (input, rendering, game session, clocks).
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
+//! - [`game`]: game records, how games end, PGN output.
+//! - [`matches`]: engine-vs-engine matches, statistics (Elo, LOS, SPRT).
 //! - [`players`]: everything that chooses a move, behind one [`players::Player`] trait.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
 
 #![warn(missing_docs)]
 
+pub mod game;
+pub mod matches;
 pub mod play;
 pub mod players;
 pub mod rules;

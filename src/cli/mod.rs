@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 pub mod completions;
 pub mod perft;
 pub mod play;
+pub mod selfplay;
 pub mod uci;
 pub mod variant;
 
@@ -27,6 +28,8 @@ pub enum Command {
     Uci(uci::UciArgs),
     /// Play a game in the terminal against our engine or a UCI engine such as Stockfish.
     Play(play::PlayArgs),
+    /// Play matches between built-in players and UCI engines, with PGN, Elo and SPRT.
+    Selfplay(Box<selfplay::SelfplayArgs>),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

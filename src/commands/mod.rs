@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod completions;
 mod perft;
 mod play;
+mod selfplay;
 mod uci;
 
 /// A failed command: the message for the user and which exit code it deserves.
@@ -71,5 +72,6 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Uci(args) => uci::run(args),
         Command::Play(args) => play::run(args),
         Command::Completions(args) => completions::run(args),
+        Command::Selfplay(args) => selfplay::run_cmd(*args),
     }
 }

@@ -48,7 +48,8 @@ pub fn material_balance(pos: &Chess, side: Color) -> i32 {
         .sum()
 }
 
-/// The score of the position after a move, from the mover's point of view.
+/// The score of the position after a move, from the mover's point of view (centipawns, so
+/// 100 per pawn).
 fn score_after(after: &Chess, mover: Color, history: &[u64], before_key: u64) -> Score {
     if after.is_checkmate() {
         return Score::mate_in(1);
@@ -72,7 +73,7 @@ fn score_after(after: &Chess, mover: Color, history: &[u64], before_key: u64) ->
             return Score::DRAW;
         }
     }
-    Score::cp(material_balance(after, mover))
+    Score::cp(100 * material_balance(after, mover))
 }
 
 impl Player for MaterialPlayer {

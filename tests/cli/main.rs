@@ -4,4 +4,5 @@ mod common;
 mod completions;
 mod perft;
 mod play;
+mod selfplay;
 mod uci;

@@ -1,0 +1,470 @@
+//! Matches between players: scheduling (one pairing, gauntlets, round-robins), time controls,
+//! openings with colours swapped, concurrency, adjudication, statistics and the SPRT.
+//!
+//! The runner does no I/O of its own: finished games go to a [`MatchObserver`] in game-number
+//! order (so the same seed gives the same PGN whatever the concurrency), and [`run`] returns a
+//! [`MatchSummary`].
+
+pub mod openings;
+pub mod runner;
+pub mod stats;
+
+pub use openings::Opening;
+pub use runner::{MatchObserver, run};
+
+use crate::game::{GameRecord, Termination};
+use crate::players::PlayerSpec;
+use crate::search::Depth;
+use serde::Serialize;
+use stats::{Pentanomial, Sprt, SprtStatus, Wdl};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A clock: base time, increment, and optionally a number of moves per period (`40/60+0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time at the start (and added every `moves` moves).
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+    /// Moves per period, for repeating controls.
+    pub moves: Option<u32>,
+}
+
+/// A bad time control.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad time control '{0}': expected SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT], e.g. 10+0.1 or 40/60"
+)]
+pub struct TimeControlError(pub String);
+
+impl std::str::FromStr for TimeControl {
+    type Err = TimeControlError;
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        let err = || TimeControlError(s.to_string());
+        let secs = |t: &str| -> Result<Duration, TimeControlError> {
+            let v: f64 = t.parse().map_err(|_| err())?;
+            if !v.is_finite() || v < 0.0 {
+                return Err(err());
+            }
+            Ok(Duration::from_secs_f64(v))
+        };
+        let (moves, rest) = match s.split_once('/') {
+            Some((m, r)) => (
+                Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(err)?),
+                r,
+            ),
+            None => (None, s),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((b, i)) => (secs(b)?, secs(i)?),
+            None => (secs(rest)?, Duration::ZERO),
+        };
+        if base.is_zero() && increment.is_zero() {
+            return Err(err());
+        }
+        Ok(TimeControl {
+            base,
+            increment,
+            moves,
+        })
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// The PGN `TimeControl` form: `40/60`, `10+0.1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(m) = self.moves {
+            write!(f, "{m}/")?;
+        }
+        write!(f, "{}", self.base.as_secs_f64())?;
+        if !self.increment.is_zero() {
+            write!(f, "+{}", self.increment.as_secs_f64())?;
+        }
+        Ok(())
+    }
+}
+
+/// Per-move limits for every player in a match (a player's spec may override them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchLimits {
+    /// Chess clocks.
+    pub time_control: Option<TimeControl>,
+    /// A fixed time per move.
+    pub movetime: Option<Duration>,
+    /// A fixed depth per move.
+    pub depth: Option<Depth>,
+    /// A node budget per move.
+    pub nodes: Option<u64>,
+    /// How far past zero a clock may go before the flag falls (communication slack).
+    pub time_margin: Duration,
+}
+
+impl MatchLimits {
+    /// The PGN `TimeControl` tag value: the clock, `1/SECONDS` for a fixed time per move, `-`
+    /// for none.
+    pub fn pgn_time_control(&self) -> String {
+        if let Some(tc) = self.time_control {
+            tc.to_string()
+        } else if let Some(t) = self.movetime {
+            format!("1/{}", t.as_secs_f64())
+        } else {
+            "-".to_string()
+        }
+    }
+}
+
+/// Draw adjudication (as cutechess's `-draw`): from move `move_number` on, a game is drawn once
+/// both players have reported `|score| <= score_cp` for `move_count` consecutive moves each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// The first full move number at which adjudication may happen.
+    pub move_number: u32,
+    /// Consecutive moves per player.
+    pub move_count: u32,
+    /// Score threshold in centipawns.
+    pub score_cp: i32,
+}
+
+/// Resign adjudication (as cutechess's `-resign`): a player whose own score has been at most
+/// `-score_cp` for `move_count` consecutive moves loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// Consecutive moves.
+    pub move_count: u32,
+    /// Score threshold in centipawns.
+    pub score_cp: i32,
+}
+
+/// How games may end before the rules end them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// Games reaching this many plies (opening included) are drawn.
+    pub max_plies: Option<u32>,
+}
+
+/// In which order openings are used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpeningOrder {
+    /// File order.
+    #[default]
+    Sequential,
+    /// Shuffled once with the match seed.
+    Random,
+}
+
+/// Who plays whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Schedule {
+    /// Player 0 against player 1.
+    Single,
+    /// Player 0 against each of the others.
+    Gauntlet,
+    /// Everyone against everyone.
+    RoundRobin,
+}
+
+/// A complete match description, checked before any game starts.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    /// The players.
+    pub players: Vec<PlayerSpec>,
+    /// Who plays whom.
+    pub schedule: Schedule,
+    /// Games per pairing (each opening is played twice, colours swapped).
+    pub games: u32,
+    /// Per-move limits.
+    pub limits: MatchLimits,
+    /// Openings (empty: the initial position).
+    pub openings: Vec<Opening>,
+    /// Opening order.
+    pub order: OpeningOrder,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Adjudication rules.
+    pub adjudication: Adjudication,
+    /// Seed of everything random (player seeds, opening order).
+    pub seed: u64,
+    /// Stop once this test decides (single pairings only).
+    pub sprt: Option<Sprt>,
+    /// PGN `Event`.
+    pub event: String,
+    /// PGN `Date`.
+    pub date: String,
+}
+
+/// One game to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSlot {
+    /// Index into [`MatchSummary::pairings`].
+    pub pairing: usize,
+    /// Which game of the pairing, from 0; even games give the pairing's first player White.
+    pub index: u32,
+    /// White's player index.
+    pub white: usize,
+    /// Black's player index.
+    pub black: usize,
+    /// Index into the (ordered) openings, if any.
+    pub opening: Option<usize>,
+}
+
+impl MatchConfig {
+    /// The pairings as (first, second) player indices.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.players.len();
+        match self.schedule {
+            Schedule::Single => vec![(0, 1)],
+            Schedule::Gauntlet => (1..n).map(|i| (0, i)).collect(),
+            Schedule::RoundRobin => (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .collect(),
+        }
+    }
+
+    /// Every game in order: pairings interleave pair by pair (both colours of an opening are
+    /// consecutive games of the same pairing), openings advance every pair.
+    pub fn slots(&self) -> Vec<GameSlot> {
+        let pairings = self.pairings();
+        let mut slots = Vec::new();
+        for pair in 0..self.games.div_ceil(2) {
+            for (p, &(a, b)) in pairings.iter().enumerate() {
+                for colour in 0..2 {
+                    let index = pair * 2 + colour;
+                    if index >= self.games {
+                        continue;
+                    }
+                    let (white, black) = if colour == 0 { (a, b) } else { (b, a) };
+                    let opening =
+                        (!self.openings.is_empty()).then(|| pair as usize % self.openings.len());
+                    slots.push(GameSlot {
+                        pairing: p,
+                        index,
+                        white,
+                        black,
+                        opening,
+                    });
+                }
+            }
+        }
+        slots
+    }
+}
+
+/// A finished game as the runner hands it out.
+#[derive(Debug, Clone)]
+pub struct FinishedGame {
+    /// Game number from 1, in schedule order.
+    pub number: usize,
+    /// Where it was scheduled.
+    pub slot: GameSlot,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// Results of one pairing, from its first player's point of view.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingSummary {
+    /// First player's name.
+    pub first: String,
+    /// Second player's name.
+    pub second: String,
+    /// Wins, draws, losses of the first player.
+    pub wdl: Wdl,
+    /// Game pairs (same opening, colours swapped) by the first player's half points.
+    pub pentanomial: Pentanomial,
+    /// Plies played over all games.
+    pub total_plies: u64,
+    /// How games ended.
+    pub terminations: BTreeMap<Termination, u64>,
+    #[serde(skip)]
+    pending_pair: Option<(u32, usize)>,
+}
+
+impl PairingSummary {
+    fn new(first: String, second: String) -> PairingSummary {
+        PairingSummary {
+            first,
+            second,
+            wdl: Wdl::default(),
+            pentanomial: Pentanomial::default(),
+            total_plies: 0,
+            terminations: BTreeMap::new(),
+            pending_pair: None,
+        }
+    }
+
+    /// Adds a finished game (its slot says which colour the first player had).
+    pub fn add(&mut self, slot: &GameSlot, record: &GameRecord) {
+        let Some(result) = &record.result else { return };
+        let first_is_white = slot.index.is_multiple_of(2);
+        let half_points = match result.winner {
+            None => 1,
+            Some(c) if (c == shakmaty::Color::White) == first_is_white => 2,
+            Some(_) => 0,
+        };
+        match half_points {
+            2 => self.wdl.wins += 1,
+            1 => self.wdl.draws += 1,
+            _ => self.wdl.losses += 1,
+        }
+        self.total_plies += record.moves.len() as u64;
+        *self.terminations.entry(result.termination).or_default() += 1;
+        let pair = slot.index / 2;
+        match self.pending_pair.take() {
+            Some((p, hp)) if p == pair => self.pentanomial.add(hp + half_points),
+            _ => self.pending_pair = Some((pair, half_points)),
+        }
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wdl.games()
+    }
+
+    /// Average game length in plies.
+    pub fn average_plies(&self) -> f64 {
+        if self.games() == 0 {
+            0.0
+        } else {
+            self.total_plies as f64 / self.games() as f64
+        }
+    }
+}
+
+/// Where an SPRT ended (or stands).
+#[derive(Debug, Clone, Serialize)]
+pub struct SprtReport {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// Its lower bound.
+    pub lower: f64,
+    /// Its upper bound.
+    pub upper: f64,
+    /// `pentanomial` or `trinomial`.
+    pub model: &'static str,
+    /// The decision.
+    pub status: SprtStatus,
+}
+
+impl SprtReport {
+    /// The test's state for a pairing's results.
+    pub fn evaluate(test: Sprt, pairing: &PairingSummary) -> SprtReport {
+        let (llr, model) = if pairing.pentanomial.pairs() > 0 {
+            (test.llr_pentanomial(&pairing.pentanomial), "pentanomial")
+        } else {
+            (test.llr_trinomial(&pairing.wdl), "trinomial")
+        };
+        SprtReport {
+            test,
+            llr,
+            lower: test.lower_bound(),
+            upper: test.upper_bound(),
+            model,
+            status: test.status(llr),
+        }
+    }
+}
+
+/// Everything a match produced, besides the games.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchSummary {
+    /// Player names, in the order given.
+    pub players: Vec<String>,
+    /// One entry per pairing.
+    pub pairings: Vec<PairingSummary>,
+    /// Games finished.
+    pub games: usize,
+    /// Games scheduled.
+    pub scheduled: usize,
+    /// The SPRT, when one was asked for.
+    pub sprt: Option<SprtReport>,
+    /// Whether the match was stopped from outside before its end.
+    pub interrupted: bool,
+}
+
+/// A match that cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A player cannot be built (an engine that does not start).
+    #[error("player '{spec}': {source}")]
+    Player {
+        /// The player's spec.
+        spec: String,
+        /// Why.
+        source: crate::players::PlayerError,
+    },
+    /// The configuration does not make a match.
+    #[error("{0}")]
+    Config(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(tc.base, Duration::from_secs(10));
+        assert_eq!(tc.increment, Duration::from_millis(100));
+        assert_eq!(tc.to_string(), "10+0.1");
+        let tc: TimeControl = "40/60".parse().unwrap();
+        assert_eq!((tc.moves, tc.to_string().as_str()), (Some(40), "40/60"));
+        for bad in ["", "x", "10+", "0", "-1+1", "0/10", "10+0.1+2"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    fn config(n: usize, schedule: Schedule, games: u32) -> MatchConfig {
+        MatchConfig {
+            players: (0..n)
+                .map(|_| PlayerSpec::parse("random").unwrap())
+                .collect(),
+            schedule,
+            games,
+            limits: MatchLimits::default(),
+            openings: vec![
+                Opening {
+                    start: shakmaty::Chess::default(),
+                    moves: vec![]
+                };
+                2
+            ],
+            order: OpeningOrder::Sequential,
+            concurrency: 1,
+            adjudication: Adjudication::default(),
+            seed: 0,
+            sprt: None,
+            event: "?".into(),
+            date: "?".into(),
+        }
+    }
+
+    #[test]
+    fn schedules_swap_colours_per_opening() {
+        let c = config(3, Schedule::RoundRobin, 3);
+        assert_eq!(c.pairings(), vec![(0, 1), (0, 2), (1, 2)]);
+        let slots = c.slots();
+        assert_eq!(slots.len(), 9);
+        // First pair of pairing 0: same opening, colours swapped.
+        assert_eq!(
+            (slots[0].white, slots[0].black, slots[0].opening),
+            (0, 1, Some(0))
+        );
+        assert_eq!(
+            (slots[1].white, slots[1].black, slots[1].opening),
+            (1, 0, Some(0))
+        );
+        assert_eq!((slots[2].white, slots[2].black), (0, 2));
+        // The odd last game of each pairing uses the next opening.
+        assert_eq!((slots[6].index, slots[6].opening), (2, Some(1)));
+        let g = config(4, Schedule::Gauntlet, 2);
+        assert_eq!(g.pairings(), vec![(0, 1), (0, 2), (0, 3)]);
+    }
+}

@@ -1,0 +1,344 @@
+//! `chessbot selfplay`: PGN output read back with pgn-reader, reproducibility by seed,
+//! schedules, reports, bad input.
+
+use crate::common::chessbot;
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::{Chess, Position};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+/// A game read back: its tags, and whether every move was legal from the start position.
+#[derive(Debug)]
+pub struct ReadGame {
+    pub tags: HashMap<String, String>,
+    pub plies: usize,
+    pub legal: bool,
+    pub outcome: Option<String>,
+}
+
+struct Collect;
+
+impl Visitor for Collect {
+    type Tags = HashMap<String, String>;
+    type Movetext = (HashMap<String, String>, Chess, usize, bool, Option<String>);
+    type Output = ReadGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<ReadGame, Self::Tags> {
+        ControlFlow::Continue(HashMap::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<ReadGame> {
+        tags.insert(
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        );
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<ReadGame, Self::Movetext> {
+        let pos = match tags.get("FEN") {
+            Some(fen) => {
+                chessbot::rules::fen::parse_position(fen, shakmaty::CastlingMode::Standard)
+                    .expect("FEN tag parses")
+            }
+            None => Chess::default(),
+        };
+        ControlFlow::Continue((tags, pos, 0, true, None))
+    }
+
+    fn san(&mut self, m: &mut Self::Movetext, san: SanPlus) -> ControlFlow<ReadGame> {
+        match san.san.to_move(&m.1) {
+            Ok(mv) => {
+                m.1.play_unchecked(mv);
+                m.2 += 1;
+            }
+            Err(_) => m.3 = false,
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        m: &mut Self::Movetext,
+        outcome: shakmaty::Outcome,
+    ) -> ControlFlow<ReadGame> {
+        m.4 = Some(outcome.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, m: Self::Movetext) -> ReadGame {
+        ReadGame {
+            tags: m.0,
+            plies: m.2,
+            legal: m.3,
+            outcome: m.4,
+        }
+    }
+}
+
+/// Reads every game of a PGN text.
+pub fn read_games(pgn: &[u8]) -> Vec<ReadGame> {
+    let mut reader = Reader::new(pgn);
+    let mut games = Vec::new();
+    while let Some(g) = reader.read_game(&mut Collect).unwrap() {
+        games.push(g);
+    }
+    games
+}
+
+fn run_match(args: &[&str]) -> (String, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let out = chessbot()
+        .arg("selfplay")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    (
+        String::from_utf8(out).unwrap(),
+        std::fs::read(&pgn).unwrap(),
+    )
+}
+
+#[test]
+fn pgn_reads_back_with_tags_results_and_legal_moves() {
+    let (report, pgn) = run_match(&[
+        "--white", "material", "--black", "random", "--games", "6", "--seed", "3",
+    ]);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 6);
+    for (i, g) in games.iter().enumerate() {
+        for tag in [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Termination",
+            "TimeControl",
+        ] {
+            assert!(g.tags.contains_key(tag), "game {i} lacks {tag}");
+        }
+        assert!(g.legal, "game {i} has an illegal move");
+        assert_eq!(g.tags["Round"], (i + 1).to_string());
+        assert_eq!(g.outcome.as_deref(), Some(g.tags["Result"].as_str()));
+        assert_eq!(g.tags["PlyCount"], g.plies.to_string());
+        // Colours alternate: material is White in odd rounds.
+        let white = if i % 2 == 0 { "material" } else { "random" };
+        assert_eq!(g.tags["White"], white);
+    }
+    // The report's W/D/L agree with the PGN results.
+    let wins = games
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| g.tags["Result"] == if i % 2 == 0 { "1-0" } else { "0-1" })
+        .count();
+    let line = report.lines().nth(1).unwrap();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        fields[..5],
+        ["material", "vs", "random", "6", &wins.to_string()],
+        "{report}"
+    );
+}
+
+#[test]
+fn same_seed_gives_the_same_pgn_byte_for_byte_at_any_concurrency() {
+    let args = [
+        "--white",
+        "classic?depth=1",
+        "--black",
+        "material",
+        "--games",
+        "4",
+        "--seed",
+        "42",
+        "--max-moves",
+        "60",
+    ];
+    let (_, first) = run_match(&args);
+    let (_, second) = run_match(&args);
+    assert_eq!(first, second);
+    let mut parallel = args.to_vec();
+    parallel.extend(["--concurrency", "3"]);
+    let (_, third) = run_match(&parallel);
+    assert_eq!(first, third);
+    let mut other = args.to_vec();
+    other[7] = "43";
+    let (_, different) = run_match(&other);
+    assert_ne!(first, different);
+}
+
+#[test]
+fn round_robin_and_gauntlet_with_epd_openings_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let epd = dir.path().join("o.epd");
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n",
+    )
+    .unwrap();
+    let (json, pgn) = run_match(&[
+        "--players",
+        "random",
+        "material",
+        "classic?depth=1",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--openings",
+        epd.to_str().unwrap(),
+        "--max-moves",
+        "40",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 3);
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["seed"], 1);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 6);
+    // Both games of a pairing start from the first EPD position, with SetUp/FEN tags.
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags["SetUp"] == "1" && g.tags["FEN"].contains("4P3"))
+    );
+    assert_eq!(games[0].tags["White"], games[1].tags["Black"]);
+
+    let (report, _) = run_match(&[
+        "--gauntlet",
+        "material",
+        "--vs",
+        "random",
+        "random?name=rnd2",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(report.contains("material vs random "), "{report}");
+    assert!(report.contains("material vs rnd2 "), "{report}");
+}
+
+#[test]
+fn adjudication_and_max_length_end_games() {
+    let (_, pgn) = run_match(&[
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--max-moves",
+        "5",
+    ]);
+    for g in read_games(&pgn) {
+        assert_eq!(g.tags["Termination"], "max length");
+        assert_eq!(g.tags["Result"], "1/2-1/2");
+        assert_eq!(g.plies, 10);
+    }
+    // classic at depth 2 scores its position; against random it soon sees itself winning and
+    // random never scores, so only resign adjudication can end these games early.
+    let (_, pgn) = run_match(&[
+        "--white",
+        "classic?depth=1",
+        "--black",
+        "classic?depth=1",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--resign",
+        "1,50",
+        "--draw",
+        "1,1,1000",
+    ]);
+    for g in read_games(&pgn) {
+        assert_eq!(g.tags["Termination"], "adjudication", "{:?}", g.tags);
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    for args in [
+        vec!["--white", "randum", "--black", "random"],
+        vec!["--white", "random", "--black", "random", "--tc", "fast"],
+        vec![
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--sprt",
+            "5,0,0.05,0.05",
+        ],
+        vec![
+            "--players",
+            "random",
+            "material",
+            "classic",
+            "--sprt",
+            "0,5,0.05,0.05",
+        ],
+        vec![
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--openings",
+            "/nonexistent.epd",
+        ],
+        vec!["--white", "random", "--black", "random", "--draw", "1,2"],
+        vec!["--white", "random"],
+    ] {
+        let out = chessbot()
+            .arg("selfplay")
+            .args(&args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let (report, pgn) = run_match(&[
+        "--white",
+        "material",
+        "--black",
+        "random",
+        "--games",
+        "400",
+        "--seed",
+        "2",
+        "--sprt",
+        "0,100,0.05,0.05",
+    ]);
+    let games = read_games(&pgn).len();
+    assert!(games < 400, "{report}");
+    assert!(report.contains("H1 accepted"), "{report}");
+    assert!(
+        report.contains(&format!("{games} of 400 games played")),
+        "{report}"
+    );
+}
