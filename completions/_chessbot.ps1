@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
+            [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -70,6 +71,38 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;selfplay' {
+            [CompletionResult]::new('--white', '--white', [CompletionResultType]::ParameterName, 'White''s player in a two-player match (colours alternate game by game)')
+            [CompletionResult]::new('--black', '--black', [CompletionResultType]::ParameterName, 'Black''s player in a two-player match')
+            [CompletionResult]::new('--gauntlet', '--gauntlet', [CompletionResultType]::ParameterName, 'The player of a gauntlet, against each of --vs')
+            [CompletionResult]::new('--vs', '--vs', [CompletionResultType]::ParameterName, 'The opponents in a gauntlet')
+            [CompletionResult]::new('--players', '--players', [CompletionResultType]::ParameterName, 'A round-robin between these players')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Games per pairing')
+            [CompletionResult]::new('--games', '--games', [CompletionResultType]::ParameterName, 'Games per pairing')
+            [CompletionResult]::new('--tc', '--tc', [CompletionResultType]::ParameterName, 'Chess clock: SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT] (e.g. 10+0.1, 40/60)')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Fixed time per move in milliseconds')
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Fixed depth per move (for players that search)')
+            [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'Node budget per move (for players that search)')
+            [CompletionResult]::new('--time-margin', '--time-margin', [CompletionResultType]::ParameterName, 'Milliseconds a clock may go below zero before the flag falls')
+            [CompletionResult]::new('--openings', '--openings', [CompletionResultType]::ParameterName, 'Openings: an EPD file (one position a line) or a PGN file (.pgn)')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Opening order')
+            [CompletionResult]::new('--plies', '--plies', [CompletionResultType]::ParameterName, 'Plies of each PGN opening to play (all by default)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Games played at the same time (threads)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Games played at the same time (threads)')
+            [CompletionResult]::new('--draw', '--draw', [CompletionResultType]::ParameterName, 'Draw adjudication MOVENUMBER,MOVECOUNT,SCORE: from move MOVENUMBER on, draw once both players'' scores stay within SCORE centipawns for MOVECOUNT moves each')
+            [CompletionResult]::new('--resign', '--resign', [CompletionResultType]::ParameterName, 'Resign adjudication MOVECOUNT,SCORE: a player whose score stays at or below -SCORE centipawns for MOVECOUNT moves loses')
+            [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'Draw games that reach this many moves (full moves, opening included)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of all randomness (random by default, printed in the report)')
+            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Write games to this PGN file (replaced), flushed game by game')
+            [CompletionResult]::new('--sprt', '--sprt', [CompletionResultType]::ParameterName, 'SPRT ELO0,ELO1,ALPHA,BETA: stop once H0 or H1 is accepted (two players only)')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'PGN Event tag')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the report as JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -81,6 +114,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
+            [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -92,6 +126,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;play' {
+            break
+        }
+        'chessbot;help;selfplay' {
             break
         }
         'chessbot;help;completions' {

@@ -29,6 +29,7 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -s V -l version -d 'Prin
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
@@ -57,10 +58,37 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l chess960 -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l ascii -d 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l white -d 'White\'s player in a two-player match (colours alternate game by game)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l black -d 'Black\'s player in a two-player match' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l gauntlet -d 'The player of a gauntlet, against each of --vs' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l vs -d 'The opponents in a gauntlet' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l players -d 'A round-robin between these players' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s n -l games -d 'Games per pairing' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l tc -d 'Chess clock: SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT] (e.g. 10+0.1, 40/60)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l movetime -d 'Fixed time per move in milliseconds' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l depth -d 'Fixed depth per move (for players that search)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l nodes -d 'Node budget per move (for players that search)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l time-margin -d 'Milliseconds a clock may go below zero before the flag falls' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l openings -d 'Openings: an EPD file (one position a line) or a PGN file (.pgn)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l order -d 'Opening order' -r -f -a "sequential\t'In file order'
+random\t'Shuffled with the seed'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l plies -d 'Plies of each PGN opening to play (all by default)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s j -l concurrency -d 'Games played at the same time (threads)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l draw -d 'Draw adjudication MOVENUMBER,MOVECOUNT,SCORE: from move MOVENUMBER on, draw once both players\' scores stay within SCORE centipawns for MOVECOUNT moves each' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l resign -d 'Resign adjudication MOVECOUNT,SCORE: a player whose score stays at or below -SCORE centipawns for MOVECOUNT moves loses' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l max-moves -d 'Draw games that reach this many moves (full moves, opening included)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l seed -d 'Seed of all randomness (random by default, printed in the report)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l pgn -d 'Write games to this PGN file (replaced), flushed game by game' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l sprt -d 'SPRT ELO0,ELO1,ALPHA,BETA: stop once H0 or H1 is accepted (two players only)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l event -d 'PGN Event tag' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l json -d 'Print the report as JSON'
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
