@@ -179,6 +179,7 @@ pub fn board(view: &BoardView<'_>, style: Style) -> Block {
                     line.push(r);
                 }
                 Style::Color => {
+                    // Mid-tone squares so that both white and black glyphs stand out.
                     let light = sq.is_light();
                     let bg = if is_check {
                         Tint::Rgb {
@@ -189,28 +190,28 @@ pub fn board(view: &BoardView<'_>, style: Style) -> Block {
                     } else if is_marked {
                         if light {
                             Tint::Rgb {
-                                r: 205,
-                                g: 210,
-                                b: 106,
+                                r: 190,
+                                g: 190,
+                                b: 80,
                             }
                         } else {
                             Tint::Rgb {
-                                r: 170,
-                                g: 162,
-                                b: 58,
+                                r: 150,
+                                g: 150,
+                                b: 50,
                             }
                         }
                     } else if light {
                         Tint::Rgb {
-                            r: 240,
-                            g: 217,
-                            b: 181,
+                            r: 200,
+                            g: 170,
+                            b: 130,
                         }
                     } else {
                         Tint::Rgb {
-                            r: 181,
-                            g: 136,
-                            b: 99,
+                            r: 140,
+                            g: 100,
+                            b: 70,
                         }
                     };
                     let (text, fg) = match piece {
