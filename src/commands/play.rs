@@ -132,6 +132,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
         pgn_out: args.pgn_out,
         earlier_games: Vec::new(),
         hint: EnginePlayer::new(16),
+        prompt: None,
     };
     app.new_game(true)?;
     let result = app.run();
@@ -238,6 +239,8 @@ struct App {
     pgn_out: Option<PathBuf>,
     earlier_games: Vec<String>,
     hint: EnginePlayer,
+    /// A prompt other than "Your move" for the next line (the promotion question).
+    prompt: Option<String>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -487,8 +490,14 @@ impl App {
             Ok(Input::Empty) => {}
             Ok(Input::Move(m)) => self.human_move(m),
             Ok(Input::Promotion(choices)) => {
-                self.say("Promote to which piece? (q, r, b, n)");
-                let answer = match self.wait_line()? {
+                if self.interactive {
+                    self.prompt = Some("Promote to which piece? (q, r, b, n): ".into());
+                } else {
+                    self.say("Promote to which piece? (q, r, b, n)");
+                }
+                let next = self.wait_line();
+                self.prompt = None;
+                let answer = match next? {
                     Next::Line(l) => l,
                     Next::FlagFell => {
                         self.session.check_flag();
@@ -728,7 +737,9 @@ impl App {
         if !status.is_empty() {
             writeln!(out, "{status}")?;
         }
-        if self.session.human_to_move() {
+        if let Some(p) = &self.prompt {
+            write!(out, "{p}")?;
+        } else if self.session.human_to_move() {
             write!(out, "Your move ({}): ", color_name(self.human))?;
         } else if self.session.end().is_some() {
             write!(out, "> ")?;
