@@ -29,6 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
+            [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -103,6 +104,52 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;book' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a Polyglot book from the games of a PGN file (weights from results)')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'List the book moves of a position with their weights')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;book;build' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Where to write the book')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Where to write the book')
+            [CompletionResult]::new('--max-ply', '--max-ply', [CompletionResultType]::ParameterName, 'Only the first N plies of each game')
+            [CompletionResult]::new('--min-games', '--min-games', [CompletionResultType]::ParameterName, 'Only moves played in at least N games')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;book;probe' {
+            [CompletionResult]::new('--book', '--book', [CompletionResultType]::ParameterName, 'Polyglot book to read (default: the embedded GNU Chess book)')
+            [CompletionResult]::new('--chess960', '--chess960', [CompletionResultType]::ParameterName, 'Read castling rights as Chess960')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of a table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;book;help' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a Polyglot book from the games of a PGN file (weights from results)')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'List the book moves of a position with their weights')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;book;help;build' {
+            break
+        }
+        'chessbot;book;help;probe' {
+            break
+        }
+        'chessbot;book;help;help' {
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -115,6 +162,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
+            [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -129,6 +177,17 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;selfplay' {
+            break
+        }
+        'chessbot;help;book' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a Polyglot book from the games of a PGN file (weights from results)')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'List the book moves of a position with their weights')
+            break
+        }
+        'chessbot;help;book;build' {
+            break
+        }
+        'chessbot;help;book;probe' {
             break
         }
         'chessbot;help;completions' {

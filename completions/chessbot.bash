@@ -16,6 +16,9 @@ _chessbot() {
             ",$1")
                 cmd="chessbot"
                 ;;
+            chessbot,book)
+                cmd="chessbot__subcmd__book"
+                ;;
             chessbot,completions)
                 cmd="chessbot__subcmd__completions"
                 ;;
@@ -33,6 +36,27 @@ _chessbot() {
                 ;;
             chessbot,uci)
                 cmd="chessbot__subcmd__uci"
+                ;;
+            chessbot__subcmd__book,build)
+                cmd="chessbot__subcmd__book__subcmd__build"
+                ;;
+            chessbot__subcmd__book,help)
+                cmd="chessbot__subcmd__book__subcmd__help"
+                ;;
+            chessbot__subcmd__book,probe)
+                cmd="chessbot__subcmd__book__subcmd__probe"
+                ;;
+            chessbot__subcmd__book__subcmd__help,build)
+                cmd="chessbot__subcmd__book__subcmd__help__subcmd__build"
+                ;;
+            chessbot__subcmd__book__subcmd__help,help)
+                cmd="chessbot__subcmd__book__subcmd__help__subcmd__help"
+                ;;
+            chessbot__subcmd__book__subcmd__help,probe)
+                cmd="chessbot__subcmd__book__subcmd__help__subcmd__probe"
+                ;;
+            chessbot__subcmd__help,book)
+                cmd="chessbot__subcmd__help__subcmd__book"
                 ;;
             chessbot__subcmd__help,completions)
                 cmd="chessbot__subcmd__help__subcmd__completions"
@@ -52,6 +76,12 @@ _chessbot() {
             chessbot__subcmd__help,uci)
                 cmd="chessbot__subcmd__help__subcmd__uci"
                 ;;
+            chessbot__subcmd__help__subcmd__book,build)
+                cmd="chessbot__subcmd__help__subcmd__book__subcmd__build"
+                ;;
+            chessbot__subcmd__help__subcmd__book,probe)
+                cmd="chessbot__subcmd__help__subcmd__book__subcmd__probe"
+                ;;
             *)
                 ;;
         esac
@@ -59,12 +89,130 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play selfplay completions help"
+            opts="-h -V --help --version perft uci play selfplay book completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book)
+            opts="-h -V --help --version build probe help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__build)
+            opts="-o -h -V --output --max-ply --min-games --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__help)
+            opts="build probe help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__help__subcmd__build)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__help__subcmd__probe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__book__subcmd__probe)
+            opts="-h -V --book --chess960 --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --book)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -87,8 +235,50 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play selfplay completions help"
+            opts="perft uci play selfplay book completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__book)
+            opts="build probe"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__book__subcmd__build)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__book__subcmd__probe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -3,6 +3,7 @@
 //! The binary `chessbot` is a thin layer over these modules:
 //! - [`rules`]: validated FEN parsing and perft on top of shakmaty.
 //! - [`play`]: the interactive terminal game (input, rendering, game session, clocks).
+//! - [`book`]: Polyglot opening books (the embedded GNU Chess book, lookup, building).
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
 //! - [`game`]: game records, how games end, PGN output.
 //! - [`matches`]: engine-vs-engine matches, statistics (Elo, LOS, SPRT).
@@ -12,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod game;
 pub mod matches;
 pub mod play;

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod book;
 pub mod completions;
 pub mod perft;
 pub mod play;
@@ -30,6 +31,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play matches between built-in players and UCI engines, with PGN, Elo and SPRT.
     Selfplay(Box<selfplay::SelfplayArgs>),
+    /// Build Polyglot opening books from games, or list a position's book moves.
+    Book(book::BookArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

@@ -4,6 +4,7 @@ use crate::cli::{Cli, Command};
 use std::fmt;
 use std::process::ExitCode;
 
+mod book;
 mod completions;
 mod perft;
 mod play;
@@ -71,6 +72,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Perft(args) => perft::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Play(args) => play::run(args),
+        Command::Book(args) => book::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Selfplay(args) => selfplay::run_cmd(*args),
     }

@@ -6,3 +6,4 @@
 pub mod chess960;
 pub mod fen;
 pub mod perft;
+pub mod pgn;

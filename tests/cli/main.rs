@@ -1,5 +1,6 @@
 //! Whole-command tests: run the `chessbot` binary as a user would.
 
+mod book;
 mod common;
 mod completions;
 mod perft;
