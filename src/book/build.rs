@@ -109,7 +109,7 @@ impl BookBuilder {
                 .or_default();
             t.score += score;
             t.games += 1;
-            pos.play_unchecked(m.mv.clone());
+            pos.play_unchecked(m.mv);
         }
         true
     }
@@ -175,7 +175,7 @@ mod tests {
     }
 
     fn uci(m: &shakmaty::Move) -> String {
-        UciMove::from_standard(m.clone()).to_string()
+        UciMove::from_standard(*m).to_string()
     }
 
     #[test]
@@ -193,7 +193,7 @@ mod tests {
         // e4: win 2 + loss 0 + draw 1 = 3; d4 lost only: left out; c4 unfinished: left out.
         assert_eq!(start, [("e2e4".to_string(), 3)]);
         let mut after_e4 = Chess::default();
-        after_e4.play_unchecked(book.moves(&Chess::default(), 0)[0].mv.clone());
+        after_e4.play_unchecked(book.moves(&Chess::default(), 0)[0].mv);
         let replies: Vec<(String, u16)> = book
             .moves(&after_e4, 0)
             .iter()

@@ -136,7 +136,7 @@ pub fn decode_move(pos: &Chess, raw: u16) -> Option<Move> {
 }
 
 /// A legal book move of a position with its weight.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BookMove {
     /// The move.
     pub mv: Move,
@@ -259,7 +259,7 @@ impl Book {
                 });
             }
         }
-        out.sort_by(|a, b| b.weight.cmp(&a.weight));
+        out.sort_by_key(|m| std::cmp::Reverse(m.weight));
         out
     }
 
@@ -371,7 +371,7 @@ mod tests {
         let p = pos("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
         for m in p.legal_moves() {
             let raw = encode_move(&m);
-            assert_eq!(decode_move(&p, raw), Some(m.clone()), "{m}");
+            assert_eq!(decode_move(&p, raw), Some(m), "{m}");
         }
         let short = p
             .legal_moves()
@@ -398,7 +398,7 @@ mod tests {
         let moves: Vec<String> = book
             .moves(&start, 1)
             .iter()
-            .map(|m| UciMove::from_standard(m.mv.clone()).to_string())
+            .map(|m| UciMove::from_standard(m.mv).to_string())
             .collect();
         for expected in ["e2e4", "d2d4", "c2c4", "g1f3"] {
             assert!(moves.contains(&expected.to_string()), "{moves:?}");

@@ -91,8 +91,8 @@ fn probe(args: ProbeArgs) -> CmdResult {
             .iter()
             .map(|m| {
                 serde_json::json!({
-                    "uci": UciMove::from_move(m.mv.clone(), mode).to_string(),
-                    "san": San::from_move(&pos, m.mv.clone()).to_string(),
+                    "uci": UciMove::from_move(m.mv, mode).to_string(),
+                    "san": San::from_move(&pos, m.mv).to_string(),
                     "weight": m.weight,
                     "learn": m.learn,
                 })
@@ -112,8 +112,8 @@ fn probe(args: ProbeArgs) -> CmdResult {
         writeln!(
             out,
             "{:<6} {:<8} {:>6} {:>6.1}%",
-            UciMove::from_move(m.mv.clone(), mode).to_string(),
-            San::from_move(&pos, m.mv.clone()).to_string(),
+            UciMove::from_move(m.mv, mode).to_string(),
+            San::from_move(&pos, m.mv).to_string(),
             m.weight,
             pct
         )?;

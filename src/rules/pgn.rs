@@ -75,7 +75,7 @@ impl Game {
         let mut pos = self.start.clone();
         out.push(pos.clone());
         for m in &self.moves {
-            pos.play_unchecked(m.mv.clone());
+            pos.play_unchecked(m.mv);
             out.push(pos.clone());
         }
         out
@@ -401,7 +401,7 @@ impl Visitor for GameVisitor {
         match san.san.to_move(&mt.pos) {
             Ok(mv) => {
                 mt.before_last = mt.pos.clone();
-                mt.pos.play_unchecked(mv.clone());
+                mt.pos.play_unchecked(mv);
                 mt.moves.push(GameMove {
                     san,
                     mv,

@@ -98,7 +98,11 @@ with chess.polyglot.open_reader(sys.argv[2]) as reader, open(sys.argv[1]) as f:
         .arg(&book)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut with_moves = 0;
     for line in text.lines() {
@@ -111,7 +115,10 @@ with chess.polyglot.open_reader(sys.argv[2]) as reader, open(sys.argv[1]) as f:
         assert_eq!(ours, theirs, "{fen}");
         with_moves += usize::from(!theirs.is_empty());
     }
-    assert!(with_moves >= 40, "only {with_moves} positions had book moves");
+    assert!(
+        with_moves >= 40,
+        "only {with_moves} positions had book moves"
+    );
 }
 
 #[test]
@@ -139,12 +146,16 @@ fn bad_books_and_inputs_exit_2_with_a_message() {
         .arg(START)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not a whole number of 16-byte entries"));
+        .stderr(predicate::str::contains(
+            "not a whole number of 16-byte entries",
+        ));
     chessbot()
         .args(["book", "probe", "--book", "/nonexistent/book.bin", START])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read book /nonexistent/book.bin"));
+        .stderr(predicate::str::contains(
+            "cannot read book /nonexistent/book.bin",
+        ));
     chessbot()
         .args(["book", "probe", "rnbqkbnr/pppppppp/8/8 w"])
         .assert()
@@ -165,5 +176,7 @@ fn bad_books_and_inputs_exit_2_with_a_message() {
         .arg(dir.path().join("b.bin"))
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read /nonexistent/games.pgn"));
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/games.pgn",
+        ));
 }
