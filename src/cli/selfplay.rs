@@ -15,16 +15,17 @@ pub enum OrderArg {
 /// Flags of `chessbot selfplay`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Players: random, material, classic[?depth=N], engine[?depth=N&nodes=N&movetime=MS&hash=MB]; \
-any player takes ?name=NAME and per-player depth/nodes/movetime overriding the match's.
+    after_help = "Players: random, material, classic[?depth=N], engine[?depth=N&nodes=N&movetime=MS&hash=MB], \
+uci:PROGRAM[?OPTION=VALUE&arg=ARG&grace=MS] (quote specs with ? or & in a shell); any player takes ?name=NAME and per-player depth/nodes/movetime overriding the match's.
 
 Examples:
   chessbot selfplay --white classic --black material --games 100 --pgn out.pgn
-  chessbot selfplay --white engine?nodes=20000 --black classic --games 200 --concurrency 2
+  chessbot selfplay --white 'engine?nodes=20000' --black classic --games 200 --concurrency 2
   chessbot selfplay --gauntlet engine --vs classic material random --games 20 --depth 3
   chessbot selfplay --players random material classic --games 10 --seed 7 --json
   chessbot selfplay --white engine --black classic --tc 10+0.1 --openings book.epd --order random
-  chessbot selfplay --white engine?nodes=4000 --black engine?nodes=2000 --games 1000 --sprt 0,50,0.05,0.05"
+  chessbot selfplay --white engine --black 'uci:stockfish?UCI_Elo=1400&Hash=16' --tc 5+0.05 --games 20
+  chessbot selfplay --white 'engine?nodes=4000' --black 'engine?nodes=2000' --games 1000 --sprt 0,50,0.05,0.05"
 )]
 pub struct SelfplayArgs {
     /// White's player in a two-player match (colours alternate game by game).

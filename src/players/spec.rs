@@ -4,20 +4,28 @@
 //! The grammar is `KIND[:ARG][?KEY=VALUE&KEY=VALUE...]`. Keys every player accepts:
 //! `depth`, `nodes`, `movetime` (milliseconds) override the match's per-move limits for that
 //! player, and `name` sets the name used in PGN tags and reports.
+//!
+//! External engines: `uci:PROGRAM` (a path, or a name on PATH or in /usr/games) with UCI options
+//! as keys, e.g. `uci:stockfish?UCI_Elo=1800&Hash=16` (`UCI_Elo` also switches on
+//! `UCI_LimitStrength`). Their own keys: `arg=ARG` (a command-line argument, repeatable) and
+//! `grace=MS` (how long past its time an engine may stay silent before it counts as hung;
+//! default 2000).
 
 use super::classic::{ClassicPlayer, DEFAULT_DEPTH};
 use super::engine::EnginePlayer;
 use super::material::MaterialPlayer;
 use super::random::RandomPlayer;
+use super::uci::{UciPlayer, player_error};
 use super::{Choice, ClockView, GameView, Player, PlayerError};
 use crate::search::Depth;
+use crate::uci::client::EngineSpec;
 use std::time::Duration;
 
 /// A bad player specification.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` or `?` is not one we know.
-    #[error("unknown player '{0}' (expected random, material, classic or engine)")]
+    #[error("unknown player '{0}' (expected random, material, classic, engine or uci:PROGRAM)")]
     UnknownKind(String),
     /// An option this kind of player does not take.
     #[error("player '{kind}' has no option '{key}'")]
@@ -66,6 +74,17 @@ pub enum PlayerKind {
     Engine {
         /// Transposition table size.
         hash_mb: usize,
+    },
+    /// An external UCI engine.
+    Uci {
+        /// The program (path or name).
+        program: String,
+        /// Its command-line arguments.
+        args: Vec<String>,
+        /// UCI options to set, in order.
+        options: Vec<(String, String)>,
+        /// Extra time past its own before the engine counts as hung.
+        grace: Option<Duration>,
     },
 }
 
@@ -135,9 +154,23 @@ impl PlayerSpec {
                 depth: DEFAULT_DEPTH,
             },
             "engine" => PlayerKind::Engine { hash_mb: 16 },
+            "uci" => match arg {
+                Some(program) if !program.is_empty() => PlayerKind::Uci {
+                    program: program.to_string(),
+                    args: Vec::new(),
+                    options: Vec::new(),
+                    grace: None,
+                },
+                _ => {
+                    return Err(SpecError::BadArgument {
+                        kind: "uci".into(),
+                        reason: "needs the engine's program: uci:PATH (e.g. uci:stockfish)".into(),
+                    });
+                }
+            },
             other => return Err(SpecError::UnknownKind(other.to_string())),
         };
-        if let Some(arg) = arg {
+        if let (Some(arg), false) = (arg, matches!(kind, PlayerKind::Uci { .. })) {
             return Err(SpecError::BadArgument {
                 kind: kind_name.to_string(),
                 reason: format!("takes no ':{arg}' argument (use ?KEY=VALUE options)"),
@@ -177,6 +210,21 @@ impl PlayerSpec {
                     limits.movetime = Some(Duration::from_millis(ms));
                 }
                 ("name", _) => name = Some(value),
+                ("arg", PlayerKind::Uci { args, .. }) => args.push(value),
+                ("grace", PlayerKind::Uci { grace, .. }) => {
+                    let ms: u64 = parse_value(&key, &value, "milliseconds")?;
+                    *grace = Some(Duration::from_millis(ms));
+                }
+                (_, PlayerKind::Uci { options, .. }) => {
+                    let limit = key.eq_ignore_ascii_case("UCI_Elo")
+                        && !options
+                            .iter()
+                            .any(|(k, _)| k.eq_ignore_ascii_case("UCI_LimitStrength"));
+                    if limit {
+                        options.push(("UCI_LimitStrength".into(), "true".into()));
+                    }
+                    options.push((key, value));
+                }
                 _ => {
                     return Err(SpecError::UnknownOption {
                         kind: kind_name.to_string(),
@@ -200,6 +248,20 @@ impl PlayerSpec {
             PlayerKind::Material => Box::new(MaterialPlayer::new(0)),
             PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
             PlayerKind::Engine { hash_mb } => Box::new(EnginePlayer::new(*hash_mb)),
+            PlayerKind::Uci {
+                program,
+                args,
+                options,
+                grace,
+            } => {
+                let mut spec = EngineSpec::new(program.clone());
+                spec.args = args.clone();
+                spec.options = options.clone();
+                if let Some(g) = grace {
+                    spec.timeouts.grace = *g;
+                }
+                Box::new(UciPlayer::start(&spec).map_err(player_error)?)
+            }
         };
         if self.name.is_none() && self.limits == SpecLimits::default() {
             return Ok(inner);
@@ -283,5 +345,32 @@ mod tests {
         assert!(err("classic?depth=x").contains("depth=x"));
         assert!(err("engine?nodes").contains("KEY=VALUE"));
         assert!(err("material:foo").contains("no ':foo'"));
+        assert!(err("uci").contains("uci:PATH"));
+        assert!(err("uci:sf?grace=soon").contains("grace=soon"));
+    }
+
+    #[test]
+    fn uci_specs_keep_options_in_order() {
+        let s = PlayerSpec::parse("uci:stockfish?UCI_Elo=1800&Hash=16&arg=-q&grace=500&nodes=1000")
+            .unwrap();
+        let PlayerKind::Uci {
+            program,
+            args,
+            options,
+            grace,
+        } = &s.kind
+        else {
+            panic!("{s:?}")
+        };
+        assert_eq!(program, "stockfish");
+        assert_eq!(args, &["-q"]);
+        assert_eq!(grace, &Some(Duration::from_millis(500)));
+        let names: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["UCI_LimitStrength", "UCI_Elo", "Hash"]);
+        assert_eq!(s.limits.nodes, Some(1000));
+        let Err(missing) = PlayerSpec::parse("uci:/no/such/engine").unwrap().build() else {
+            panic!("a missing engine cannot start")
+        };
+        assert!(missing.to_string().contains("/no/such/engine"), "{missing}");
     }
 }

@@ -342,3 +342,104 @@ fn sprt_stops_a_lopsided_match_early() {
         "{report}"
     );
 }
+
+const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_uci_engine.sh");
+
+#[test]
+fn a_crashing_engine_loses_is_restarted_and_the_match_goes_on() {
+    let crash = format!("uci:{FAKE}?arg=crash");
+    let (report, pgn) = run_match(&[
+        "--gauntlet",
+        "random",
+        "--vs",
+        &crash,
+        "material",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--max-moves",
+        "30",
+    ]);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 8, "{report}");
+    let crashed: Vec<&ReadGame> = games
+        .iter()
+        .filter(|g| g.tags["Termination"] == "crash")
+        .collect();
+    assert_eq!(
+        crashed.len(),
+        4,
+        "every game against the crashing engine: {report}"
+    );
+    for g in crashed {
+        let random_white = g.tags["White"] == "random";
+        assert_eq!(g.tags["Result"], if random_white { "1-0" } else { "0-1" });
+    }
+    assert!(report.contains("random vs fake-crash"), "{report}");
+}
+
+#[test]
+fn illegal_moves_and_hangs_lose_the_game() {
+    let illegal = format!("uci:{FAKE}?arg=illegal");
+    let (_, pgn) = run_match(&[
+        "--white", &illegal, "--black", "random", "--games", "2", "--seed", "1",
+    ]);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 2);
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags["Termination"] == "illegal move")
+    );
+    assert_eq!(games[0].tags["Result"], "0-1");
+    assert_eq!(games[1].tags["Result"], "1-0");
+
+    let hang = format!("uci:{FAKE}?arg=hang&grace=200");
+    let (_, pgn) = run_match(&[
+        "--white",
+        &hang,
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+    ]);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 2);
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tags["Termination"] == "stalled connection"),
+        "{games:?}"
+    );
+}
+
+#[test]
+fn our_engine_over_uci_plays_whole_games() {
+    let ours = format!("uci:{}?arg=uci&name=ours", env!("CARGO_BIN_EXE_chessbot"));
+    let (report, pgn) = run_match(&[
+        "--white",
+        &ours,
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-moves",
+        "25",
+    ]);
+    let games = read_games(&pgn);
+    assert_eq!(games.len(), 2, "{report}");
+    for g in &games {
+        assert!(g.legal);
+        assert!(
+            ["normal", "max length"].contains(&g.tags["Termination"].as_str()),
+            "{:?}",
+            g.tags
+        );
+    }
+    assert!(report.contains("ours vs random"), "{report}");
+}
