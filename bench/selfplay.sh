@@ -1,0 +1,17 @@
+#!/bin/sh
+# Games per second of chessbot selfplay against the python-chess peer, one core each.
+# Usage: bench/selfplay.sh [GAMES]   (needs target/release/chessbot and python-chess)
+set -e
+games="${1:-200}"
+bin="${CHESSBOT:-target/release/chessbot}"
+for pair in "random random" "material material"; do
+  set -- $pair
+  py=$(python3 bench/selfplay_python.py "$1" "$2" "$games" 1)
+  start=$(date +%s.%N)
+  "$bin" selfplay --white "$1" --black "$2" --games "$games" --concurrency 1 --seed 1 >/dev/null
+  end=$(date +%s.%N)
+  rs=$(echo "$games / ($end - $start)" | bc -l)
+  pyrate=$(echo "$py" | awk '{print $(NF-1)}')
+  printf '%s vs %s: chessbot %.1f games/s, python-chess %s games/s, ratio %.0fx\n' \
+    "$1" "$2" "$rs" "$pyrate" "$(echo "$rs / $pyrate" | bc -l)"
+done
