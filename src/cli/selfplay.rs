@@ -15,7 +15,7 @@ pub enum OrderArg {
 /// Flags of `chessbot selfplay`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Players: random, material, classic[?depth=N], engine[?depth=N&nodes=N&movetime=MS&hash=MB], \
+    after_help = "Players: random, opening[?book=FILE&min_weight=N], material, classic[?depth=N], engine[?depth=N&nodes=N&movetime=MS&hash=MB], \
 uci:PROGRAM[?OPTION=VALUE&arg=ARG&grace=MS] (quote specs with ? or & in a shell); any player takes ?name=NAME and per-player depth/nodes/movetime overriding the match's.
 
 Examples:

@@ -3,6 +3,7 @@
 //!
 //! Built-in players (see [`spec`] for how they are named on the command line):
 //! - [`random::RandomPlayer`]: a uniformly random legal move;
+//! - [`opening::OpeningPlayer`]: Polyglot book moves, then random;
 //! - [`material::MaterialPlayer`]: one ply on material only;
 //! - [`classic::ClassicPlayer`]: fixed-depth alpha-beta with piece-square tables;
 //! - [`engine::EnginePlayer`]: our full search ([`crate::search`]);
@@ -14,6 +15,7 @@
 pub mod classic;
 pub mod engine;
 pub mod material;
+pub mod opening;
 pub mod random;
 pub mod spec;
 pub mod uci;

@@ -1,6 +1,9 @@
 //! Player specifications as written on the command line: `random`, `material`, `classic`,
 //! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`.
 //!
+//! `opening?book=FILE&min_weight=N` plays Polyglot book moves (GNU Chess's embedded book by
+//! default) and random moves after.
+//!
 //! The grammar is `KIND[:ARG][?KEY=VALUE&KEY=VALUE...]`. Keys every player accepts:
 //! `depth`, `nodes`, `movetime` (milliseconds) override the match's per-move limits for that
 //! player, and `name` sets the name used in PGN tags and reports.
@@ -14,9 +17,11 @@
 use super::classic::{ClassicPlayer, DEFAULT_DEPTH};
 use super::engine::EnginePlayer;
 use super::material::MaterialPlayer;
+use super::opening::OpeningPlayer;
 use super::random::RandomPlayer;
 use super::uci::{UciPlayer, player_error};
 use super::{Choice, ClockView, GameView, Player, PlayerError};
+use crate::book::polyglot::Book;
 use crate::search::Depth;
 use crate::uci::client::EngineSpec;
 use std::time::Duration;
@@ -25,7 +30,9 @@ use std::time::Duration;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The kind before `:` or `?` is not one we know.
-    #[error("unknown player '{0}' (expected random, material, classic, engine or uci:PROGRAM)")]
+    #[error(
+        "unknown player '{0}' (expected random, opening, material, classic, engine or uci:PROGRAM)"
+    )]
     UnknownKind(String),
     /// An option this kind of player does not take.
     #[error("player '{kind}' has no option '{key}'")]
@@ -65,6 +72,13 @@ pub enum PlayerKind {
     Random,
     /// One ply on material.
     Material,
+    /// Book moves (the embedded GNU Chess book, or a Polyglot file), then random.
+    Opening {
+        /// A Polyglot book file instead of the embedded one.
+        book: Option<std::path::PathBuf>,
+        /// The minimum weight of a book move.
+        min_weight: u16,
+    },
     /// Fixed-depth alpha-beta with the simplified evaluation.
     Classic {
         /// Search depth in plies.
@@ -150,6 +164,10 @@ impl PlayerSpec {
         let mut kind = match kind_name {
             "random" => PlayerKind::Random,
             "material" => PlayerKind::Material,
+            "opening" => PlayerKind::Opening {
+                book: None,
+                min_weight: super::opening::DEFAULT_MIN_WEIGHT,
+            },
             "classic" => PlayerKind::Classic {
                 depth: DEFAULT_DEPTH,
             },
@@ -189,6 +207,12 @@ impl PlayerSpec {
                             reason: "expected a depth of 1 to 20".into(),
                         });
                     }
+                }
+                ("book", PlayerKind::Opening { book, .. }) => {
+                    *book = Some(std::path::PathBuf::from(value));
+                }
+                ("min_weight", PlayerKind::Opening { min_weight, .. }) => {
+                    *min_weight = parse_value(&key, &value, "a weight of 0 to 65535")?;
                 }
                 ("hash", PlayerKind::Engine { hash_mb }) => {
                     *hash_mb = parse_value(&key, &value, "megabytes")?;
@@ -246,6 +270,16 @@ impl PlayerSpec {
         let inner: Box<dyn Player> = match &self.kind {
             PlayerKind::Random => Box::new(RandomPlayer::new(0)),
             PlayerKind::Material => Box::new(MaterialPlayer::new(0)),
+            PlayerKind::Opening { book, min_weight } => {
+                let book = match book {
+                    Some(path) => Book::open(path).map_err(|e| PlayerError::Start {
+                        engine: "opening".into(),
+                        reason: e.to_string(),
+                    })?,
+                    None => Book::embedded(),
+                };
+                Box::new(OpeningPlayer::new(book, *min_weight))
+            }
             PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
             PlayerKind::Engine { hash_mb } => Box::new(EnginePlayer::new(*hash_mb)),
             PlayerKind::Uci {
@@ -346,6 +380,14 @@ mod tests {
         assert!(err("engine?nodes").contains("KEY=VALUE"));
         assert!(err("material:foo").contains("no ':foo'"));
         assert!(err("uci").contains("uci:PATH"));
+        assert!(err("opening?min_weight=-1").contains("min_weight=-1"));
+        let Err(e) = PlayerSpec::parse("opening?book=/no/book.bin")
+            .unwrap()
+            .build()
+        else {
+            panic!("a missing book cannot load")
+        };
+        assert!(e.to_string().contains("/no/book.bin"), "{e}");
         assert!(err("uci:sf?grace=soon").contains("grace=soon"));
     }
 
