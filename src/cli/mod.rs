@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
+pub mod bestmove;
 pub mod book;
 pub mod completions;
 pub mod perft;
@@ -33,6 +35,10 @@ pub enum Command {
     Selfplay(Box<selfplay::SelfplayArgs>),
     /// Build Polyglot opening books from games, or list a position's book moves.
     Book(book::BookArgs),
+    /// Search a position with our engine and print the best move, score and principal variation.
+    Bestmove(bestmove::BestmoveArgs),
+    /// Search a fixed list of positions to a fixed depth: a deterministic node count and speed.
+    Bench(bench::BenchArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

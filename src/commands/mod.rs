@@ -4,6 +4,8 @@ use crate::cli::{Cli, Command};
 use std::fmt;
 use std::process::ExitCode;
 
+mod bench;
+mod bestmove;
 mod book;
 mod completions;
 mod perft;
@@ -73,6 +75,8 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Uci(args) => uci::run(args),
         Command::Play(args) => play::run(args),
         Command::Book(args) => book::run(args),
+        Command::Bestmove(args) => bestmove::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Selfplay(args) => selfplay::run_cmd(*args),
     }

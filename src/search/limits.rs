@@ -1,6 +1,7 @@
 //! What bounds a search: depth, nodes, time, clocks, or nothing (infinite until stopped).
 
 use super::score::Depth;
+use super::strength::Strength;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -35,6 +36,13 @@ pub struct Limits {
     pub search_moves: Vec<shakmaty::Move>,
     /// Time kept back per move for communication delays (UCI Move Overhead).
     pub move_overhead: Duration,
+    /// A ponder search (UCI `go ponder`): no time limit applies until
+    /// [`SearchControl::ponderhit`](super::SearchControl) is raised; the clock budget then
+    /// starts from that moment. Raise `stop` instead when the opponent played another move.
+    pub ponder: bool,
+    /// Play weaker than full strength (UCI_LimitStrength/UCI_Elo, `--level`); `None` is full
+    /// strength. See [`Strength`].
+    pub strength: Option<Strength>,
 }
 
 impl Limits {

@@ -2,17 +2,39 @@
 //!
 //! Every front end (`bestmove`, `uci`, `play`, `selfplay`, `autoplay`, `analyze`) calls
 //! [`Engine::search`]; progress is reported through the observer and a search is stopped from
-//! another thread with a [`StopFlag`].
+//! another thread with a [`StopFlag`]. Variants (Alice chess) implement [`SearchPosition`] and
+//! call [`Engine::search_position`]: the same search code, monomorphised per position type.
+//!
+//! Modules, one per concept: [`position`] (the game abstraction), [`eval`] (static
+//! evaluation), [`params`] (every weight), [`see`] (static exchange), [`movepick`] (move
+//! ordering), [`tt`] (transposition table), [`time`] (time management), [`strength`] (playing
+//! weaker on purpose), [`bench`] (the fixed benchmark), and the searcher itself.
 
+pub mod bench;
+pub mod eval;
 pub mod limits;
+pub mod movepick;
+pub mod params;
+pub mod position;
 pub mod score;
+mod searcher;
+pub mod see;
+pub mod strength;
+pub mod time;
+pub mod tt;
 
 pub use limits::{Clock, Limits, StopFlag};
+pub use position::{ChessPosition, SearchPosition};
 pub use score::{Depth, Score};
+pub use strength::{Level, Strength};
 
+use searcher::{Reductions, Searcher};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
-use std::time::{Duration, Instant};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position};
+use std::time::Duration;
+
+/// The deepest iteration a search may reach.
+pub const MAX_DEPTH: Depth = 100;
 
 /// The key of a position, used for repetition detection and the transposition table.
 pub fn position_key(pos: &Chess) -> u64 {
@@ -49,6 +71,15 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
+/// One principal variation of a finished search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    /// Score from the side to move's view.
+    pub score: Score,
+    /// The moves, starting with the candidate move.
+    pub pv: Vec<Move>,
+}
+
 /// What a search found.
 #[derive(Debug, Clone)]
 pub struct SearchResult {
@@ -68,6 +99,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// Every line of the last completed iteration, best first (one unless MultiPV or a
+    /// strength limit asked for more).
+    pub lines: Vec<PvLine>,
 }
 
 /// Receives progress from a running search. All methods have empty defaults.
@@ -83,16 +117,19 @@ pub struct Silent;
 impl Observer for Silent {}
 
 /// The engine: owns the state kept between searches (hash table, history tables).
-#[derive(Debug)]
 pub struct Engine {
     hash_mb: usize,
-    nodes: u64,
-    seldepth: Depth,
-    started: Instant,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    stopped: bool,
-    keys: Vec<u64>,
+    tt: tt::TranspositionTable,
+    heuristics: movepick::Heuristics,
+    reductions: Reductions,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_mb", &self.hash_mb)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Engine {
@@ -106,28 +143,43 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             hash_mb,
-            nodes: 0,
-            seldepth: 0,
-            started: Instant::now(),
-            deadline: None,
-            node_limit: None,
-            stopped: false,
-            keys: Vec::new(),
+            tt: tt::TranspositionTable::new(hash_mb),
+            heuristics: movepick::Heuristics::default(),
+            reductions: Reductions::new(),
         }
     }
 
-    /// Resizes the transposition table.
+    /// The size of the transposition table in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Resizes the transposition table (its contents are lost).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb;
+        if hash_mb != self.hash_mb {
+            self.hash_mb = hash_mb;
+            self.tt = tt::TranspositionTable::new(hash_mb);
+        }
     }
 
     /// Forgets everything learned (UCI `ucinewgame`, Clear Hash).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
 
     /// Searches `pos` within `limits`.
     ///
     /// `history` holds the keys ([`position_key`]) of the positions before `pos` in the game,
     /// oldest first, for repetition detection.
+    ///
+    /// ```
+    /// use chessbot::search::{Engine, Limits, SearchControl, Silent};
+    /// use shakmaty::Chess;
+    /// let result = Engine::new(1).search(&Chess::default(), &[], &Limits::depth(3),
+    ///     &SearchControl::default(), &mut Silent);
+    /// assert!(result.best_move.is_some());
+    /// ```
     pub fn search(
         &mut self,
         pos: &Chess,
@@ -136,247 +188,111 @@ impl Engine {
         control: &SearchControl,
         observer: &mut dyn Observer,
     ) -> SearchResult {
-        self.started = Instant::now();
-        self.nodes = 0;
-        self.stopped = false;
-        self.node_limit = if limits.infinite { None } else { limits.nodes };
-        self.deadline = if limits.infinite {
-            None
-        } else if let Some(t) = limits.movetime {
-            Some(self.started + t.saturating_sub(limits.move_overhead))
+        self.search_position(
+            &ChessPosition::new(pos.clone()),
+            history,
+            limits,
+            control,
+            observer,
+        )
+    }
+
+    /// Searches any [`SearchPosition`] (standard chess or a variant) within `limits`.
+    ///
+    /// `history` holds the keys ([`SearchPosition::key`]) of the positions before `pos`.
+    pub fn search_position<P: SearchPosition>(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        control: &SearchControl,
+        observer: &mut dyn Observer,
+    ) -> SearchResult {
+        let time = time::TimeManager::new(limits, control);
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return SearchResult {
+                best_move: None,
+                ponder_move: None,
+                score: if pos.is_check() {
+                    Score::mated_in(0)
+                } else {
+                    Score::DRAW
+                },
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                elapsed: time.elapsed(),
+                pv: Vec::new(),
+                lines: Vec::new(),
+            };
+        }
+        let strength = limits.strength.filter(|s| !s.is_full());
+        let plan = strength.map(|s| s.plan());
+        let mut max_depth = if limits.infinite {
+            MAX_DEPTH
         } else {
-            limits.clock.map(|c| {
-                let moves = c.moves_to_go.unwrap_or(30).max(1);
-                let budget = c.time / moves + c.increment * 3 / 4;
-                self.started + budget.min(c.time / 2).saturating_sub(limits.move_overhead)
+            limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        };
+        let mut node_limit = if limits.infinite { None } else { limits.nodes };
+        let mut multipv = limits.multipv.max(1);
+        if let Some(plan) = plan {
+            if let Some(d) = plan.max_depth {
+                max_depth = max_depth.min(d);
+            }
+            if let Some(n) = plan.max_nodes {
+                node_limit = Some(node_limit.map_or(n, |l| l.min(n)));
+            }
+            multipv = multipv.max(plan.candidates);
+        }
+        self.tt.new_search();
+        self.heuristics.new_search();
+        let mut searcher = Searcher::new(
+            &mut self.tt,
+            &mut self.heuristics,
+            &self.reductions,
+            time,
+            node_limit,
+            history,
+        );
+        let outcome = searcher.run(pos, &legal, limits, max_depth, multipv, observer);
+        let elapsed = searcher.elapsed();
+        let mut lines: Vec<PvLine> = outcome
+            .lines
+            .into_iter()
+            .map(|l| PvLine {
+                score: l.score,
+                pv: l.pv,
             })
+            .collect();
+        let chosen = match strength {
+            Some(s) if lines.len() > 1 => {
+                let candidates: Vec<(Move, Score)> =
+                    lines.iter().map(|l| (l.pv[0], l.score)).collect();
+                s.choose(&candidates, pos.key() ^ history.len() as u64)
+            }
+            _ => 0,
         };
-        self.keys = history.to_vec();
-        let moves = pos.legal_moves();
-        let mut result = SearchResult {
-            best_move: moves.first().copied(),
-            ponder_move: None,
-            score: Score::DRAW,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: moves.first().copied().into_iter().collect(),
+        let best = lines.get(chosen).cloned();
+        lines.truncate(limits.multipv.max(1));
+        let (best_move, score, pv) = match best {
+            Some(line) => (line.pv.first().copied(), line.score, line.pv),
+            None => (Some(legal[0]), Score::DRAW, vec![legal[0]]),
         };
-        if moves.is_empty() {
-            result.score = if pos.is_check() {
-                Score::mated_in(0)
-            } else {
-                Score::DRAW
-            };
-            return result;
-        }
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let mut pv = Vec::new();
-            let score = self.negamax(
-                pos,
-                depth,
-                0,
-                -Score::INFINITE,
-                Score::INFINITE,
-                &mut pv,
-                control,
-            );
-            if self.stopped && depth > 1 {
-                break;
-            }
-            result.score = score;
-            result.depth = depth;
-            result.seldepth = self.seldepth;
-            result.best_move = pv.first().copied().or(result.best_move);
-            result.ponder_move = pv.get(1).copied();
-            result.pv = pv.clone();
-            result.nodes = self.nodes;
-            result.elapsed = self.started.elapsed();
-            observer.on_info(&SearchInfo {
-                depth,
-                seldepth: self.seldepth,
-                multipv: 1,
-                score,
-                nodes: self.nodes,
-                elapsed: result.elapsed,
-                hashfull: 0,
-                pv,
-            });
-            if self.stopped || score.is_mate() && !limits.infinite && limits.depth.is_none() {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result.elapsed = self.started.elapsed();
-        result
-    }
-
-    fn check_stop(&mut self, control: &SearchControl) {
-        if self.nodes.is_multiple_of(1024) {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let many = self.node_limit.is_some_and(|n| self.nodes >= n);
-            self.stopped = late || many || control.stop.is_stopped();
+        SearchResult {
+            best_move,
+            ponder_move: pv.get(1).copied(),
+            score,
+            depth: outcome.depth,
+            seldepth: outcome.seldepth,
+            nodes: outcome.nodes,
+            elapsed,
+            pv,
+            lines,
         }
     }
-
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        pos: &Chess,
-        depth: Depth,
-        ply: Depth,
-        mut alpha: Score,
-        beta: Score,
-        pv: &mut Vec<Move>,
-        control: &SearchControl,
-    ) -> Score {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.check_stop(control);
-        if self.stopped {
-            return Score::DRAW;
-        }
-        let key = position_key(pos);
-        if ply > 0
-            && (pos.halfmoves() >= 100
-                || pos.is_insufficient_material()
-                || self
-                    .keys
-                    .iter()
-                    .rev()
-                    .take(pos.halfmoves() as usize)
-                    .any(|&k| k == key))
-        {
-            return Score::DRAW;
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if pos.is_check() {
-                Score::mated_in(ply)
-            } else {
-                Score::DRAW
-            };
-        }
-        if depth <= 0 {
-            return self.quiescence(pos, ply, alpha, beta, control);
-        }
-        let mut ordered: Vec<Move> = moves.into_iter().collect();
-        ordered.sort_by_key(|m| std::cmp::Reverse(capture_gain(m)));
-        self.keys.push(key);
-        let mut best = -Score::INFINITE;
-        for m in ordered {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let mut child_pv = Vec::new();
-            let score = -self.negamax(
-                &child,
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                &mut child_pv,
-                control,
-            );
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    pv.clear();
-                    pv.push(m);
-                    pv.extend(child_pv);
-                }
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        self.keys.pop();
-        best
-    }
-
-    fn quiescence(
-        &mut self,
-        pos: &Chess,
-        ply: Depth,
-        mut alpha: Score,
-        beta: Score,
-        control: &SearchControl,
-    ) -> Score {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.check_stop(control);
-        if self.stopped {
-            return Score::DRAW;
-        }
-        let stand_pat = material(pos);
-        if stand_pat >= beta {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
-        let mut captures: Vec<Move> = pos.capture_moves().into_iter().collect();
-        captures.sort_by_key(|m| std::cmp::Reverse(capture_gain(m)));
-        for m in captures {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha, control);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
-    }
-}
-
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 0,
-    }
-}
-
-fn capture_gain(m: &Move) -> i32 {
-    m.capture().map_or(0, |v| value(v) * 10 - value(m.role()))
-}
-
-fn material(pos: &Chess) -> Score {
-    let board = pos.board();
-    let mut total = 0;
-    for (_, piece) in board {
-        let v = value(piece.role);
-        total += if piece.color == pos.turn() { v } else { -v };
-    }
-    Score(total)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::CastlingMode;
-
-    #[test]
-    fn finds_mate_in_one() {
-        let pos =
-            parse_position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CastlingMode::Standard).unwrap();
-        let result = Engine::new(1).search(
-            &pos,
-            &[],
-            &Limits::depth(3),
-            &SearchControl::default(),
-            &mut Silent,
-        );
-        assert_eq!(result.score, Score::mate_in(1));
-        assert_eq!(result.best_move.unwrap().to(), shakmaty::Square::A8);
-    }
-}
+mod tests;

@@ -1,5 +1,7 @@
 //! Whole-command tests: run the `chessbot` binary as a user would.
 
+mod bench;
+mod bestmove;
 mod book;
 mod common;
 mod completions;

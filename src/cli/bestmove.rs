@@ -1,0 +1,32 @@
+//! `chessbot bestmove` flags.
+
+use clap::{ArgGroup, Args};
+
+/// Flags of `chessbot bestmove`.
+#[derive(Debug, Args)]
+#[command(
+    group(ArgGroup::new("limit").args(["depth", "movetime", "nodes"])),
+    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\""
+)]
+pub struct BestmoveArgs {
+    /// The position (FEN; missing trailing fields default to `w - - 0 1`).
+    pub fen: String,
+    /// Search to this depth (plies).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=100))]
+    pub depth: Option<i32>,
+    /// Search for this many milliseconds (default 1000 when no limit is given).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search about this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Read castling rights as Chess960 (Shredder-FEN or X-FEN).
+    #[arg(long)]
+    pub chess960: bool,
+}

@@ -1,0 +1,263 @@
+//! Move ordering: the transposition-table move, then winning and equal captures and
+//! promotions (MVV-LVA, checked by SEE), the killer moves, the counter move, the quiet moves
+//! by history, and last the losing captures.
+//!
+//! Moves are generated once into a stack buffer, scored by stage, and handed out by lazy
+//! selection (best remaining first), so nothing is allocated and a cut-off after the first
+//! move costs no sorting.
+
+use super::position::{SearchPosition, role_value};
+use super::tt::PackedMove;
+use shakmaty::{Color, Move, MoveList};
+
+/// How many plies the killer and PV tables hold.
+pub const MAX_PLY: usize = 128;
+
+const TT_SCORE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER_1: i32 = 1 << 27;
+const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_1 - 2;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// The largest magnitude a history score reaches.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Quiet-move statistics shared by all nodes of a search (and kept between searches).
+#[derive(Debug, Clone)]
+pub struct Heuristics {
+    /// Butterfly history: `[colour][from][to]`, how often the move caused cut-offs.
+    history: Vec<i32>,
+    /// Two killer moves per ply: quiet moves that caused a cut-off at that ply.
+    killers: Vec<[Option<Move>; 2]>,
+    /// The quiet move that refuted the opponent's last move, indexed by that move's from/to.
+    counters: Vec<Option<Move>>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            history: vec![0; 2 * 64 * 64],
+            killers: vec![[None; 2]; MAX_PLY + 8],
+            counters: vec![None; 64 * 64],
+        }
+    }
+}
+
+fn from_to(m: &Move) -> usize {
+    let from = m.from().map_or(0, |s| s as usize);
+    from * 64 + m.to() as usize
+}
+
+fn history_index(color: Color, m: &Move) -> usize {
+    (color as usize) * 4096 + from_to(m)
+}
+
+impl Heuristics {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self = Heuristics::default();
+    }
+
+    /// Clears the killers (they are ply-relative, so stale after a move was played) and ages
+    /// the history.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    /// The history score of a quiet move.
+    pub fn history(&self, color: Color, m: &Move) -> i32 {
+        self.history[history_index(color, m)]
+    }
+
+    /// Rewards (positive `bonus`) or punishes a quiet move, saturating at [`HISTORY_MAX`].
+    pub fn update_history(&mut self, color: Color, m: &Move, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let h = &mut self.history[history_index(color, m)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Records a quiet move that caused a cut-off at `ply`, after the opponent's `previous`.
+    pub fn record_cutoff(&mut self, ply: usize, m: Move, previous: Option<&Move>) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(p) = previous {
+            self.counters[from_to(p)] = Some(m);
+        }
+    }
+
+    fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY)]
+    }
+
+    fn counter(&self, previous: Option<&Move>) -> Option<Move> {
+        previous.and_then(|p| self.counters[from_to(p)])
+    }
+}
+
+/// Whether a move is quiet (neither capture nor promotion).
+pub fn is_quiet(m: &Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
+fn mvv_lva(m: &Move) -> i32 {
+    let victim = m.capture().map_or(0, role_value);
+    let promo = m.promotion().map_or(0, role_value);
+    (victim + promo) * 16 - role_value(m.role()) / 16
+}
+
+/// Hands out the moves of one node, best first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl MovePicker {
+    /// All legal moves of `pos`, ordered for the main search.
+    pub fn new<P: SearchPosition>(
+        pos: &P,
+        tt_move: PackedMove,
+        heuristics: &Heuristics,
+        ply: usize,
+        previous: Option<&Move>,
+    ) -> MovePicker {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut scores = [0i32; 256];
+        let killers = heuristics.killers(ply);
+        let counter = heuristics.counter(previous);
+        let turn = pos.turn();
+        for (m, score) in moves.iter().zip(scores.iter_mut()) {
+            *score = if tt_move.matches(m) {
+                TT_SCORE
+            } else if !is_quiet(m) {
+                if m.is_capture() && pos.see(m) < 0 {
+                    BAD_CAPTURE + mvv_lva(m)
+                } else {
+                    GOOD_CAPTURE + mvv_lva(m)
+                }
+            } else if killers[0] == Some(*m) {
+                KILLER_1
+            } else if killers[1] == Some(*m) {
+                KILLER_2
+            } else if counter == Some(*m) {
+                COUNTER
+            } else {
+                heuristics.history(turn, m)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Captures and promotions of `pos` (all evasions when in check), by MVV-LVA, for
+    /// quiescence search.
+    pub fn quiescence<P: SearchPosition>(pos: &P, in_check: bool) -> MovePicker {
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.legal_moves(&mut moves);
+        } else {
+            pos.tactical_moves(&mut moves);
+        }
+        let mut scores = [0i32; 256];
+        for (m, score) in moves.iter().zip(scores.iter_mut()) {
+            *score = mvv_lva(m);
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// How many moves the node has in total.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the node has no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The next best move and its ordering score.
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let picked = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(picked)
+    }
+
+    /// Whether an ordering score marks a capture that loses material by SEE.
+    pub fn is_bad_capture_score(score: i32) -> bool {
+        score < BAD_CAPTURE / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fen::parse_position;
+    use crate::search::position::ChessPosition;
+    use shakmaty::{CastlingMode, Square};
+
+    #[test]
+    fn order_is_tt_then_good_captures_then_quiets_then_bad_captures() {
+        // White can take a free queen (Nxd5? no: Bxd5) and a defended pawn with the queen.
+        let chess = parse_position(
+            "4k3/8/2p5/3q4/8/1B6/8/3QK3 w - - 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let pos = ChessPosition::new(chess.clone());
+        let tt = shakmaty::Position::legal_moves(&chess)
+            .into_iter()
+            .find(|m| m.to() == Square::H5)
+            .unwrap();
+        let mut h = Heuristics::default();
+        let mut picker = MovePicker::new(&pos, PackedMove::new(&tt), &h, 0, None);
+        assert_eq!(picker.next_move().unwrap().0, tt);
+        let (second, _) = picker.next_move().unwrap();
+        assert_eq!(
+            (second.to(), second.capture()),
+            (Square::D5, Some(shakmaty::Role::Queen))
+        );
+        let mut last = None;
+        while let Some((m, _)) = picker.next_move() {
+            last = Some(m);
+        }
+        // Qxd5 is a good capture too; the worst move overall is a losing capture or a quiet.
+        assert!(last.is_some());
+        // History steers quiet moves.
+        let quiet = shakmaty::Position::legal_moves(&chess)
+            .into_iter()
+            .find(|m| m.to() == Square::A1)
+            .unwrap();
+        h.update_history(shakmaty::Color::White, &quiet, 5000);
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None);
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
+        let pos_quiet = order.iter().position(|m| *m == quiet).unwrap();
+        assert!(pos_quiet <= 2, "{order:?}");
+    }
+}

@@ -1,0 +1,647 @@
+//! The search itself: iterative deepening over a principal variation search with aspiration
+//! windows, a transposition table, quiescence search, check extension, null-move pruning,
+//! late move reductions and pruning, reverse futility and futility pruning, SEE pruning,
+//! mate distance pruning, draw detection, MultiPV and `searchmoves`.
+//!
+//! Generic over [`SearchPosition`] and monomorphised per position type.
+
+use super::limits::Limits;
+use super::movepick::{Heuristics, MAX_PLY, MovePicker, is_quiet};
+use super::params as p;
+use super::position::{SearchPosition, role_value};
+use super::score::{Depth, Score};
+use super::time::{POLL_INTERVAL, TimeManager};
+use super::tt::{Bound, PackedMove, TranspositionTable};
+use super::{Observer, SearchInfo};
+use shakmaty::Move;
+
+const INF: i32 = Score::INFINITE.0;
+const MATE: i32 = Score::MATE.0;
+const MATE_BOUND: i32 = Score::MATE_BOUND;
+/// Marks "no static evaluation" (in check).
+const NO_EVAL: i32 = i32::MIN / 2;
+
+/// One completed line of an iteration.
+#[derive(Debug, Clone)]
+pub(crate) struct Line {
+    pub score: Score,
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of [`Searcher::run`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Outcome {
+    /// The lines of the last completed iteration, best first.
+    pub lines: Vec<Line>,
+    pub depth: Depth,
+    pub seldepth: Depth,
+    pub nodes: u64,
+}
+
+/// Late move reduction table, indexed by depth and move number (both capped at 63).
+pub(crate) struct Reductions([[i32; 64]; 64]);
+
+impl Reductions {
+    pub(crate) fn new() -> Reductions {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (p::LMR_BASE + (d as f64).ln() * (m as f64).ln() / p::LMR_DIVISOR) as i32;
+            }
+        }
+        Reductions(t)
+    }
+
+    fn get(&self, depth: Depth, moves: usize) -> i32 {
+        self.0[(depth.max(0) as usize).min(63)][moves.min(63)]
+    }
+}
+
+/// The state of one search.
+pub(crate) struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    heur: &'a mut Heuristics,
+    lmr: &'a Reductions,
+    time: TimeManager,
+    node_limit: Option<u64>,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Whether depth 1 is complete: before that nothing may stop the search, so that there is
+    /// always a move to play.
+    may_stop: bool,
+    /// Keys of the game before the root and of the current path, for repetition detection.
+    keys: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+    played: Vec<Option<Move>>,
+    evals: Vec<i32>,
+    root_excluded: Vec<Move>,
+    root_allowed: Vec<Move>,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        tt: &'a mut TranspositionTable,
+        heur: &'a mut Heuristics,
+        lmr: &'a Reductions,
+        time: TimeManager,
+        node_limit: Option<u64>,
+        history: &[u64],
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            heur,
+            lmr,
+            time,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            may_stop: false,
+            keys: history.to_vec(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            played: vec![None; MAX_PLY + 2],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            root_excluded: Vec::new(),
+            root_allowed: Vec::new(),
+        }
+    }
+
+    /// The elapsed time of this search.
+    pub(crate) fn elapsed(&self) -> std::time::Duration {
+        self.time.elapsed()
+    }
+
+    /// Iterative deepening. `legal` is the root's legal moves (non-empty), `max_depth` the
+    /// deepest iteration and `multipv` the number of lines.
+    pub(crate) fn run<P: SearchPosition>(
+        &mut self,
+        root: &P,
+        legal: &[Move],
+        limits: &Limits,
+        max_depth: Depth,
+        multipv: usize,
+        observer: &mut dyn Observer,
+    ) -> Outcome {
+        self.root_allowed = if limits.search_moves.is_empty() {
+            legal.to_vec()
+        } else {
+            let allowed: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| limits.search_moves.contains(m))
+                .collect();
+            if allowed.is_empty() {
+                legal.to_vec()
+            } else {
+                allowed
+            }
+        };
+        let multipv = multipv.clamp(1, self.root_allowed.len());
+        let mut outcome = Outcome::default();
+        let mut stability = 0u32;
+        let unbounded = limits.infinite || self.time.is_pondering();
+        for depth in 1..=max_depth.clamp(1, MAX_PLY as Depth - 8) {
+            self.seldepth = 0;
+            self.root_excluded.clear();
+            let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+            for pv_index in 0..multipv {
+                let previous = outcome.lines.get(pv_index).map(|l| l.score.0);
+                let score = self.aspiration(root, depth, previous);
+                if self.stopped {
+                    break;
+                }
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else { break };
+                self.root_excluded.push(first);
+                lines.push(Line {
+                    score: Score(score),
+                    pv,
+                });
+            }
+            if self.stopped && !outcome.lines.is_empty() {
+                break;
+            }
+            if lines.is_empty() {
+                break;
+            }
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            let best_changed = outcome
+                .lines
+                .first()
+                .is_none_or(|old| old.pv.first() != lines[0].pv.first());
+            stability = if best_changed { 0 } else { stability + 1 };
+            outcome.lines = lines;
+            outcome.depth = depth;
+            outcome.seldepth = self.seldepth as Depth;
+            outcome.nodes = self.nodes;
+            self.may_stop = true;
+            let hashfull = self.tt.hashfull();
+            for (i, line) in outcome.lines.iter().enumerate() {
+                observer.on_info(&SearchInfo {
+                    depth,
+                    seldepth: outcome.seldepth,
+                    multipv: i + 1,
+                    score: line.score,
+                    nodes: self.nodes,
+                    elapsed: self.time.elapsed(),
+                    hashfull,
+                    pv: line.pv.clone(),
+                });
+            }
+            if self.stopped {
+                break;
+            }
+            let best = outcome.lines[0].score;
+            if !unbounded && limits.depth.is_none() && best.is_mate() {
+                let plies = MATE - best.0.abs();
+                if depth > plies + 2 {
+                    break;
+                }
+            }
+            // Stable best moves need less time, changing ones more.
+            let scale = match stability {
+                0 => 1.6,
+                1 => 1.2,
+                2 => 1.0,
+                3 => 0.85,
+                _ => 0.7,
+            };
+            if !self.time.may_start_iteration(scale) {
+                break;
+            }
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+
+    fn aspiration<P: SearchPosition>(
+        &mut self,
+        root: &P,
+        depth: Depth,
+        previous: Option<i32>,
+    ) -> i32 {
+        let mut delta = p::ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = match previous {
+            Some(s) if depth >= p::ASPIRATION_MIN_DEPTH && s.abs() < MATE_BOUND => {
+                ((s - delta).max(-INF), (s + delta).min(INF))
+            }
+            _ => (-INF, INF),
+        };
+        loop {
+            let score = self.negamax(root, depth, 0, alpha, beta, true, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INF {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta && beta < INF {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    #[inline]
+    fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.may_stop {
+            let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+            if out_of_nodes
+                || self.nodes.is_multiple_of(POLL_INTERVAL) && self.time.must_stop(self.nodes)
+            {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn is_repetition(&self, key: u64, halfmoves: u32) -> bool {
+        // Positions with the same side to move are an even number of plies back.
+        self.keys
+            .iter()
+            .rev()
+            .take(halfmoves as usize)
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<P: SearchPosition>(
+        &mut self,
+        pos: &P,
+        mut depth: Depth,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let root = ply == 0;
+        let in_check = pos.is_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        let key = pos.key();
+        if !root {
+            if pos.halfmoves() >= 100 && !in_check
+                || pos.is_insufficient_material()
+                || self.is_repetition(key, pos.halfmoves())
+            {
+                return 0;
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 8 {
+                return if in_check { 0 } else { pos.evaluate() };
+            }
+        }
+
+        let hit = self.tt.probe(key, ply as Depth);
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let s = h.score.0;
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            hit.map_or_else(|| pos.evaluate(), |h| h.eval)
+        };
+        // The hash score, when its bound allows, is a better estimate than the static one.
+        let eval = match hit {
+            Some(h) if !in_check && h.score.0.abs() < MATE_BOUND => match h.bound {
+                Bound::Exact => h.score.0,
+                Bound::Lower if h.score.0 > static_eval => h.score.0,
+                Bound::Upper if h.score.0 < static_eval => h.score.0,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility pruning.
+            if depth <= p::RFP_MAX_DEPTH
+                && beta.abs() < MATE_BOUND
+                && eval - p::RFP_MARGIN * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            // Null-move pruning.
+            if allow_null
+                && depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && pos.has_non_pawn_material()
+                && let Some(null) = pos.null_move()
+            {
+                let r = p::NMP_BASE_REDUCTION
+                    + depth / p::NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / 200).min(3);
+                self.keys.push(key);
+                self.played[ply] = None;
+                let score = -self.negamax(
+                    &null,
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                );
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node is likely less important.
+        if depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let previous = if ply > 0 { self.played[ply - 1] } else { None };
+        let mut picker = MovePicker::new(pos, tt_move, self.heur, ply, previous.as_ref());
+        if picker.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0usize;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut quiet_count = 0usize;
+        let turn = pos.turn();
+        self.keys.push(key);
+
+        while let Some((m, order)) = picker.next_move() {
+            if root && (self.root_excluded.contains(&m) || !self.root_allowed.contains(&m)) {
+                continue;
+            }
+            let quiet = is_quiet(&m);
+            let mut child = pos.clone();
+            child.play(m);
+            let gives_check = child.is_check();
+            if !root && best > -MATE_BOUND && !gives_check {
+                if quiet {
+                    if !pv_node
+                        && depth <= p::LMP_MAX_DEPTH
+                        && searched as i32 >= (p::LMP_BASE + depth * depth) / (2 - improving as i32)
+                    {
+                        continue;
+                    }
+                    if !in_check
+                        && depth <= p::FUTILITY_MAX_DEPTH
+                        && eval + p::FUTILITY_MARGIN.0 + p::FUTILITY_MARGIN.1 * depth <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= 8 && pos.see(&m) < -p::SEE_QUIET_MARGIN * depth * depth {
+                        continue;
+                    }
+                } else if depth <= 6
+                    && MovePicker::is_bad_capture_score(order)
+                    && pos.see(&m) < -p::SEE_CAPTURE_MARGIN * depth
+                {
+                    continue;
+                }
+            }
+
+            self.played[ply] = Some(m);
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, pv_node, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && (quiet || MovePicker::is_bad_capture_score(order))
+                {
+                    r = self.lmr.get(depth, searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= self.heur.history(turn, &m) / 8192;
+                        if order >= super::movepick::HISTORY_MAX {
+                            // Killers and the counter move.
+                            r -= 1;
+                        }
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, false, true);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, true);
+                }
+                s
+            };
+            searched += 1;
+            if self.stopped {
+                self.keys.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.set_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let bonus = (depth * depth * 16).min(1200);
+                            self.heur.update_history(turn, &m, bonus);
+                            for q in quiets[..quiet_count].iter().flatten() {
+                                self.heur.update_history(turn, q, -bonus);
+                            }
+                            self.heur.record_cutoff(ply, m, previous.as_ref());
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = Some(m);
+                quiet_count += 1;
+            }
+        }
+        self.keys.pop();
+
+        if searched == 0 {
+            // Only at the root, when every move is excluded: nothing to report.
+            return -INF;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = best_move.map_or(tt_move, |m| PackedMove::new(&m));
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt.store(
+            key,
+            ply as Depth,
+            stored_move,
+            Score(best),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    fn quiescence<P: SearchPosition>(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { 0 } else { pos.evaluate() };
+        }
+        let key = pos.key();
+        let hit = self.tt.probe(key, ply as Depth);
+        if let Some(h) = hit {
+            let s = h.score.0;
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let stand_pat = if in_check {
+            -INF
+        } else {
+            hit.map_or_else(|| pos.evaluate(), |h| h.eval)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut best_move = None;
+        let mut picker = MovePicker::quiescence(pos, in_check);
+        while let Some((m, _)) = picker.next_move() {
+            if !in_check {
+                if m.promotion().is_none() {
+                    let gain = m.capture().map_or(0, role_value);
+                    if stand_pat + gain + p::DELTA_MARGIN <= alpha {
+                        continue;
+                    }
+                }
+                if pos.see(&m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && picker.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
+        let eval = if in_check { 0 } else { stand_pat };
+        self.tt
+            .store(key, ply as Depth, mv, Score(best), eval, 0, bound);
+        best
+    }
+}

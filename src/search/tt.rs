@@ -1,0 +1,243 @@
+//! The transposition table: a fixed-size hash of search results keyed by Zobrist key,
+//! sized in megabytes, with depth-and-age replacement and a `hashfull` estimate.
+
+use super::score::{Depth, Score};
+use shakmaty::Move;
+
+/// What a stored score means relative to the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score (a PV node).
+    Exact,
+    /// The true score is at least this (a fail high).
+    Lower,
+    /// The true score is at most this (a fail low).
+    Upper,
+}
+
+/// A move packed into 16 bits: from (6), to (6), promotion role (3). 0 means no move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct PackedMove(u16);
+
+impl PackedMove {
+    /// No move.
+    pub const NONE: PackedMove = PackedMove(0);
+
+    /// Packs a move (drops moves shakmaty cannot name by from/to).
+    pub fn new(m: &Move) -> PackedMove {
+        let Some(from) = m.from() else {
+            return PackedMove::NONE;
+        };
+        let to = m.to();
+        let promo = m.promotion().map_or(0, |r| r as u16);
+        PackedMove(1 + (from as u16 | (to as u16) << 6 | promo << 12))
+    }
+
+    /// Whether this is [`PackedMove::NONE`].
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `m` is the move packed here.
+    pub fn matches(self, m: &Move) -> bool {
+        !self.is_none() && PackedMove::new(m) == self
+    }
+}
+
+/// One probed entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtHit {
+    /// The best (or refuting) move found, possibly none.
+    pub mv: PackedMove,
+    /// The stored score, already adjusted to the probing ply.
+    pub score: Score,
+    /// The static evaluation of the position.
+    pub eval: i32,
+    /// The depth the score was searched to.
+    pub depth: Depth,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: PackedMove,
+    score: i16,
+    eval: i16,
+    depth: i8,
+    /// Bits 0-1: bound (0 empty, 1 exact, 2 lower, 3 upper); bits 2-7: generation.
+    flags: u8,
+}
+
+const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+/// The transposition table.
+#[derive(Debug)]
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table using about `mb` megabytes (at least one entry).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1);
+        TranspositionTable {
+            entries: vec![Entry::default(); count],
+            generation: 0,
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table has no entries (never: it always has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search, so that old entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    fn index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// Looks `key` up; mate scores are converted to be relative to `ply`.
+    pub fn probe(&self, key: u64, ply: Depth) -> Option<TtHit> {
+        let e = &self.entries[self.index(key)];
+        if e.key != key || e.flags & 3 == 0 {
+            return None;
+        }
+        let bound = match e.flags & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(TtHit {
+            mv: e.mv,
+            score: score_from_tt(i32::from(e.score), ply),
+            eval: i32::from(e.eval),
+            depth: Depth::from(e.depth),
+            bound,
+        })
+    }
+
+    /// Stores a result. Replaces entries from older searches, for other positions, or
+    /// searched less deeply; keeps the old move when the new result has none.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: Depth,
+        mv: PackedMove,
+        score: Score,
+        eval: i32,
+        depth: Depth,
+        bound: Bound,
+    ) {
+        let generation = self.generation;
+        let idx = self.index(key);
+        let e = &mut self.entries[idx];
+        let same = e.key == key;
+        let old_gen = e.flags >> 2;
+        if same
+            && bound != Bound::Exact
+            && depth + 3 < Depth::from(e.depth)
+            && old_gen == generation
+        {
+            return;
+        }
+        if !same && old_gen == generation && e.flags & 3 != 0 && depth < Depth::from(e.depth) - 2 {
+            return;
+        }
+        let mv = if mv.is_none() && same { e.mv } else { mv };
+        let bound_bits = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *e = Entry {
+            key,
+            mv,
+            score: score_to_tt(score, ply) as i16,
+            eval: eval.clamp(-30_000, 30_000) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            flags: bound_bits | generation << 2,
+        };
+    }
+
+    /// Fill of the table in per mille, counting entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: Score, ply: Depth) -> i32 {
+    if score.0 >= Score::MATE_BOUND {
+        score.0 + ply
+    } else if score.0 <= -Score::MATE_BOUND {
+        score.0 - ply
+    } else {
+        score.0
+    }
+}
+
+fn score_from_tt(stored: i32, ply: Depth) -> Score {
+    Score(if stored >= Score::MATE_BOUND {
+        stored - ply
+    } else if stored <= -Score::MATE_BOUND {
+        stored + ply
+    } else {
+        stored
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    #[test]
+    fn store_and_probe_round_trip_with_mate_adjustment() {
+        let mut tt = TranspositionTable::new(1);
+        let m = Chess::default().legal_moves()[0];
+        let packed = PackedMove::new(&m);
+        assert!(packed.matches(&m));
+        tt.store(42, 3, packed, Score::mate_in(7), 15, 5, Bound::Exact);
+        let hit = tt.probe(42, 1).unwrap();
+        assert_eq!(hit.mv, packed);
+        assert_eq!(hit.score, Score::mate_in(5));
+        assert_eq!((hit.eval, hit.depth, hit.bound), (15, 5, Bound::Exact));
+        assert!(tt.probe(43, 1).is_none());
+        assert!(tt.hashfull() <= 1000);
+        tt.clear();
+        assert!(tt.probe(42, 1).is_none());
+    }
+
+    #[test]
+    fn size_follows_megabytes() {
+        assert_eq!(
+            TranspositionTable::new(2).len(),
+            2 * TranspositionTable::new(1).len()
+        );
+        assert_eq!(ENTRY_BYTES, 16);
+    }
+}
