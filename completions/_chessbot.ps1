@@ -30,6 +30,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
+            [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -150,6 +152,26 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;book;help;help' {
             break
         }
+        'chessbot;bestmove' {
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Search to this depth (plies)')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Search for this many milliseconds (default 1000 when no limit is given)')
+            [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'Search about this many nodes')
+            [CompletionResult]::new('--hash', '--hash', [CompletionResultType]::ParameterName, 'Transposition table size in megabytes')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of text')
+            [CompletionResult]::new('--chess960', '--chess960', [CompletionResultType]::ParameterName, 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;bench' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -163,6 +185,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
+            [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -188,6 +212,12 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;book;probe' {
+            break
+        }
+        'chessbot;help;bestmove' {
+            break
+        }
+        'chessbot;help;bench' {
             break
         }
         'chessbot;help;completions' {

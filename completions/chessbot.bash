@@ -16,6 +16,12 @@ _chessbot() {
             ",$1")
                 cmd="chessbot"
                 ;;
+            chessbot,bench)
+                cmd="chessbot__subcmd__bench"
+                ;;
+            chessbot,bestmove)
+                cmd="chessbot__subcmd__bestmove"
+                ;;
             chessbot,book)
                 cmd="chessbot__subcmd__book"
                 ;;
@@ -55,6 +61,12 @@ _chessbot() {
             chessbot__subcmd__book__subcmd__help,probe)
                 cmd="chessbot__subcmd__book__subcmd__help__subcmd__probe"
                 ;;
+            chessbot__subcmd__help,bench)
+                cmd="chessbot__subcmd__help__subcmd__bench"
+                ;;
+            chessbot__subcmd__help,bestmove)
+                cmd="chessbot__subcmd__help__subcmd__bestmove"
+                ;;
             chessbot__subcmd__help,book)
                 cmd="chessbot__subcmd__help__subcmd__book"
                 ;;
@@ -89,12 +101,56 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play selfplay book completions help"
+            opts="-h -V --help --version perft uci play selfplay book bestmove bench completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__bench)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__bestmove)
+            opts="-h -V --depth --movetime --nodes --hash --json --chess960 --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --movetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nodes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hash)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -235,8 +291,36 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play selfplay book completions help"
+            opts="perft uci play selfplay book bestmove bench completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__bench)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__bestmove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
