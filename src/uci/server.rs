@@ -31,7 +31,7 @@ use super::protocol::{
 };
 use crate::rules::fen::parse_position;
 use crate::search::{
-    Clock, Engine, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag,
+    Clock, Engine, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag, Strength,
     position_key,
 };
 use shakmaty::uci::UciMove;
@@ -51,23 +51,41 @@ pub const AUTHOR: &str = "the chessbot developers";
 
 const HASH_MAX_MB: i64 = 32_768;
 const OVERHEAD_MAX_MS: i64 = 5_000;
+const MULTIPV_MAX: i64 = 64;
+const DEFAULT_ELO: u32 = 1500;
+
+/// A seed that differs from game to game (the clock's nanoseconds).
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
 
 /// The engine's settings, as changed by `setoption`.
 #[derive(Debug, Clone)]
 struct Options {
     hash_mb: usize,
+    multipv: usize,
     move_overhead: Duration,
     chess960: bool,
     ponder: bool,
+    limit_strength: bool,
+    elo: u32,
+    /// Seeds the choices of a limited-strength search; new for every game.
+    seed: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             hash_mb: 16,
+            multipv: 1,
             move_overhead: Duration::from_millis(10),
             chess960: false,
             ponder: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            seed: fresh_seed(),
         }
     }
 }
@@ -97,6 +115,7 @@ pub fn option_declarations() -> Vec<OptionDecl> {
         spin("Hash", defaults.hash_mb as i64, 1, HASH_MAX_MB),
         // The search is single-threaded: one thread is all there is.
         spin("Threads", 1, 1, 1),
+        spin("MultiPV", defaults.multipv as i64, 1, MULTIPV_MAX),
         spin(
             "Move Overhead",
             defaults.move_overhead.as_millis() as i64,
@@ -109,6 +128,13 @@ pub fn option_declarations() -> Vec<OptionDecl> {
         },
         check("Ponder", defaults.ponder),
         check("UCI_Chess960", defaults.chess960),
+        check("UCI_LimitStrength", defaults.limit_strength),
+        spin(
+            "UCI_Elo",
+            i64::from(defaults.elo),
+            i64::from(Strength::MIN_ELO),
+            i64::from(Strength::MAX_ELO),
+        ),
     ]
 }
 
@@ -154,9 +180,6 @@ struct Job {
     history: Vec<u64>,
     limits: Limits,
     mode: CastlingMode,
-    infinite: bool,
-    /// Set for `go ponder`: the limits to search with after `ponderhit`.
-    after_ponderhit: Option<Limits>,
 }
 
 /// Whether to keep reading commands.
@@ -254,6 +277,7 @@ impl<W: Write + Send + 'static> Server<W> {
             GuiCommand::UciNewGame => {
                 self.finish_search(true);
                 self.engine_mut().clear();
+                self.options.seed = fresh_seed();
             }
             GuiCommand::Position { start, moves } => self.set_position(&start, &moves)?,
             GuiCommand::Go(go) => self.go(&go)?,
@@ -324,6 +348,13 @@ impl<W: Write + Send + 'static> Server<W> {
                 self.engine_mut().set_hash_mb(v as usize);
             }),
             ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|_| ()),
+            ("MultiPV", OptionKind::Spin { min, max, .. }) => {
+                checked_spin(*min, *max).map(|v| self.options.multipv = v as usize)
+            }
+            ("UCI_LimitStrength", _) => checked_bool().map(|v| self.options.limit_strength = v),
+            ("UCI_Elo", OptionKind::Spin { min, max, .. }) => {
+                checked_spin(*min, *max).map(|v| self.options.elo = v as u32)
+            }
             ("Move Overhead", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max)
                 .map(|v| self.options.move_overhead = Duration::from_millis(v as u64)),
             ("Clear Hash", _) => {
@@ -388,8 +419,14 @@ impl<W: Write + Send + 'static> Server<W> {
             depth: go.depth.map(|d| d.clamp(1, 255) as i32),
             nodes: go.nodes,
             movetime: go.movetime,
-            multipv: 1,
+            multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            ponder: go.ponder,
+            infinite: go.infinite,
+            strength: self
+                .options
+                .limit_strength
+                .then(|| Strength::from_elo(self.options.elo).with_seed(self.options.seed)),
             ..Limits::default()
         };
         if let Some(mate) = go.mate
@@ -422,29 +459,11 @@ impl<W: Write + Send + 'static> Server<W> {
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
         self.finish_search(true);
-        let real = self.limits(go)?;
-        let (limits, after_ponderhit) = if go.ponder {
-            let pondering = Limits {
-                infinite: true,
-                ..real.clone()
-            };
-            (pondering, Some(real))
-        } else {
-            (
-                Limits {
-                    infinite: go.infinite,
-                    ..real
-                },
-                None,
-            )
-        };
         let job = Job {
             pos: self.pos.clone(),
             history: self.history.clone(),
-            limits,
+            limits: self.limits(go)?,
             mode: self.options.mode(),
-            infinite: go.infinite,
-            after_ponderhit,
         };
         let control = SearchControl::default();
         let user_stop = StopFlag::new();
@@ -470,9 +489,8 @@ impl<W: Write + Send + 'static> Server<W> {
     fn ponderhit(&mut self) -> io::Result<()> {
         match &mut self.search {
             Some(running) if !running.finite => {
+                // The search goes on, now on our clock (the engine starts its time budget).
                 running.control.ponderhit.stop();
-                // The ponder search is infinite: stop it so that the thread starts the real one.
-                running.control.stop.stop();
                 running.finite = true;
                 Ok(())
             }
@@ -547,21 +565,13 @@ fn search_thread<W: Write>(
         out,
         mode: job.mode,
     };
-    let mut result = engine.search(&job.pos, &job.history, &job.limits, control, &mut observer);
-    if let Some(real) = &job.after_ponderhit {
-        // Pondering: the protocol forbids a bestmove before `ponderhit` or `stop`.
-        wait_until(|| user_stop.is_stopped() || control.ponderhit.is_stopped());
-        if !user_stop.is_stopped() {
-            // The opponent played the expected move: search for real, with our clock now
-            // running (the hash table keeps what the ponder search learned).
-            control.stop.reset();
-            if user_stop.is_stopped() {
-                control.stop.stop();
-            }
-            result = engine.search(&job.pos, &job.history, real, control, &mut observer);
-        }
-    } else if job.infinite {
+    let result = engine.search(&job.pos, &job.history, &job.limits, control, &mut observer);
+    // The protocol forbids a bestmove before `stop` in infinite mode, and before `ponderhit`
+    // or `stop` while pondering, even when the search itself is over (a mate found, depth 64).
+    if job.limits.infinite {
         wait_until(|| user_stop.is_stopped());
+    } else if job.limits.ponder {
+        wait_until(|| user_stop.is_stopped() || control.ponderhit.is_stopped());
     }
     send_bestmove(out, &job.pos, &result, job.mode);
 }
@@ -696,6 +706,56 @@ mod tests {
         assert!(ready < best, "{lines:?}");
         let lines = session("go ponder movetime 10\nponderhit\nstop\n");
         assert_eq!(bestmove(&lines).len(), 1);
+    }
+
+    fn deepest_info(lines: &[String]) -> u32 {
+        lines
+            .iter()
+            .filter_map(|l| match l.parse::<EngineMessage>() {
+                Ok(EngineMessage::Info(info)) => info.depth,
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn multipv_reports_distinct_lines() {
+        let lines = session("setoption name MultiPV value 3\nposition startpos\ngo depth 3\n");
+        let firsts: Vec<String> = (1..=3)
+            .map(|k| {
+                let line = lines
+                    .iter()
+                    .rev()
+                    .find(|l| {
+                        l.starts_with("info depth 3 ") && l.contains(&format!(" multipv {k} "))
+                    })
+                    .unwrap_or_else(|| panic!("no line {k}: {lines:?}"));
+                line.split(" pv ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    }
+
+    #[test]
+    fn limit_strength_makes_a_smaller_search() {
+        let full = session("position startpos\ngo depth 5\n");
+        assert_eq!(deepest_info(&full), 5);
+        let weak = session(
+            "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\n\
+             position startpos\ngo depth 5\n",
+        );
+        assert!(deepest_info(&weak) < 5, "{weak:?}");
+        assert_eq!(bestmove(&weak).len(), 1);
+        // UCI_Elo alone changes nothing.
+        let elo_only = session("setoption name UCI_Elo value 800\nposition startpos\ngo depth 5\n");
+        assert_eq!(deepest_info(&elo_only), 5);
     }
 
     #[test]

@@ -118,6 +118,9 @@ fn handshake_lists_options() {
     for option in [
         "option name Hash type spin",
         "option name Threads type spin default 1 min 1 max 1",
+        "option name MultiPV type spin default 1 min 1 max 64",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin",
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
         "option name UCI_Chess960 type check default false",
