@@ -29,6 +29,7 @@ use super::protocol::{
     EngineMessage, Go, GuiCommand, Info, InfoScore, OptionDecl, OptionKind, PositionStart,
     ScoreValue, parse_command,
 };
+use crate::book::Book;
 use crate::rules::fen::parse_position;
 use crate::search::{
     Clock, Engine, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag, Strength,
@@ -71,7 +72,8 @@ struct Options {
     ponder: bool,
     limit_strength: bool,
     elo: u32,
-    /// Seeds the choices of a limited-strength search; new for every game.
+    own_book: bool,
+    /// Seeds the book choice and a limited-strength search; new for every game.
     seed: u64,
 }
 
@@ -85,6 +87,7 @@ impl Default for Options {
             ponder: false,
             limit_strength: false,
             elo: DEFAULT_ELO,
+            own_book: false,
             seed: fresh_seed(),
         }
     }
@@ -126,6 +129,7 @@ pub fn option_declarations() -> Vec<OptionDecl> {
             name: "Clear Hash".into(),
             kind: OptionKind::Button,
         },
+        check("OwnBook", defaults.own_book),
         check("Ponder", defaults.ponder),
         check("UCI_Chess960", defaults.chess960),
         check("UCI_LimitStrength", defaults.limit_strength),
@@ -200,6 +204,8 @@ struct Server<W> {
     pos: Chess,
     /// Keys of the positions before `pos` in the game, oldest first.
     history: Vec<u64>,
+    /// The embedded opening book, loaded when OwnBook is first used.
+    book: Option<Book>,
 }
 
 /// Runs the UCI loop until `quit` or the end of `input`.
@@ -222,6 +228,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io
         search: None,
         pos: Chess::default(),
         history: Vec::new(),
+        book: None,
     };
     let mut buf = Vec::new();
     loop {
@@ -363,6 +370,7 @@ impl<W: Write + Send + 'static> Server<W> {
                 Ok(())
             }
             ("Ponder", _) => checked_bool().map(|v| self.options.ponder = v),
+            ("OwnBook", _) => checked_bool().map(|v| self.options.own_book = v),
             ("UCI_Chess960", _) => checked_bool().map(|v| self.options.chess960 = v),
             _ => Err(format!("option '{}' cannot be set", decl.name)),
         };
@@ -459,6 +467,9 @@ impl<W: Write + Send + 'static> Server<W> {
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
         self.finish_search(true);
+        if self.book_move(go)? {
+            return Ok(());
+        }
         let job = Job {
             pos: self.pos.clone(),
             history: self.history.clone(),
@@ -484,6 +495,30 @@ impl<W: Write + Send + 'static> Server<W> {
             finite,
         });
         Ok(())
+    }
+
+    /// With OwnBook on, answers at once from the embedded book when the position is in it
+    /// (not for infinite or ponder searches, searchmoves, or Chess960). Returns whether it did.
+    fn book_move(&mut self, go: &Go) -> io::Result<bool> {
+        if !self.options.own_book
+            || go.infinite
+            || go.ponder
+            || !go.searchmoves.is_empty()
+            || self.options.chess960
+        {
+            return Ok(false);
+        }
+        let seed = self.options.seed ^ position_key(&self.pos);
+        let book = self.book.get_or_insert_with(Book::embedded);
+        let Some(choice) = book.choose_seeded(&self.pos, 1, seed) else {
+            return Ok(false);
+        };
+        let best = UciMove::from_move(choice.mv, self.options.mode());
+        self.out
+            .info_string(format!("book move {best} (weight {})", choice.weight))?;
+        self.out
+            .send(&EngineMessage::BestMove { best, ponder: None })?;
+        Ok(true)
     }
 
     fn ponderhit(&mut self) -> io::Result<()> {
@@ -756,6 +791,25 @@ mod tests {
         // UCI_Elo alone changes nothing.
         let elo_only = session("setoption name UCI_Elo value 800\nposition startpos\ngo depth 5\n");
         assert_eq!(deepest_info(&elo_only), 5);
+    }
+
+    #[test]
+    fn own_book_answers_from_the_book() {
+        let lines = session("setoption name OwnBook value true\nposition startpos\ngo depth 8\n");
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with("info string book move "), "{lines:?}");
+        let book = Book::embedded().moves(&Chess::default(), 1);
+        let best: UciMove = lines[1].split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(
+            book.iter().any(|m| UciMove::from_standard(m.mv) == best),
+            "{best}"
+        );
+        // Out of the book (a mate-in-one ending), it searches.
+        let lines = session(
+            "setoption name OwnBook value true\nposition fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n\
+             go depth 3\n",
+        );
+        assert_eq!(bestmove(&lines), vec!["bestmove a1a8"]);
     }
 
     #[test]

@@ -123,6 +123,7 @@ fn handshake_lists_options() {
         "option name UCI_Elo type spin",
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
+        "option name OwnBook type check default false",
         "option name UCI_Chess960 type check default false",
         "option name Ponder type check",
     ] {

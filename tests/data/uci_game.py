@@ -18,7 +18,7 @@ board = chess.Board()
 with chess.engine.SimpleEngine.popen_uci([chessbot_path, "uci"]) as bot, \
         chess.engine.SimpleEngine.popen_uci(stockfish_path) as fish:
     assert bot.id["name"].startswith("chessbot"), bot.id
-    for option in ("Hash", "Threads", "MultiPV", "UCI_LimitStrength", "UCI_Elo", "Move Overhead", "UCI_Chess960", "Ponder"):
+    for option in ("Hash", "Threads", "MultiPV", "UCI_LimitStrength", "UCI_Elo", "Move Overhead", "UCI_Chess960", "Ponder", "OwnBook"):
         assert option in bot.options, f"missing option {option}"
     bot.configure({"Hash": 8})
     fish.configure({"Skill Level": 0, "Threads": 1, "Hash": 16})
