@@ -26,6 +26,7 @@
 //! assert_eq!(perft(&start, 3), 9_384);
 //! ```
 
+pub mod diagram;
 pub mod eval;
 pub mod game;
 mod movegen;
