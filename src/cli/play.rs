@@ -1,5 +1,6 @@
 //! `chessbot play` flags.
 
+use super::variant::Variant;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -24,6 +25,7 @@ pub enum ColorChoice {
   chessbot play --fen \"8/8/8/8/8/5k2/4p3/4K3 b - - 0 1\"
   chessbot play --pgn game.pgn --pgn-out game.pgn   continue a saved game
   printf 'e4\\nNf3\\nquit\\n' | chessbot play --depth 3   scripted: engine replies one per line
+  chessbot play --variant alice                  Alice chess, both boards side by side
 
 Type 'help' during the game for the commands (moves, undo, hint, flip, fen, pgn, save FILE,
 resign, draw, new, quit).")]
@@ -68,4 +70,7 @@ pub struct PlayArgs {
     /// Seed for the random choices (colour, Chess960 position).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The rules: standard chess, or Alice chess (two boards drawn side by side).
+    #[arg(long, value_enum, default_value_t)]
+    pub variant: Variant,
 }

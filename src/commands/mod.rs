@@ -10,6 +10,7 @@ mod book;
 mod completions;
 mod perft;
 mod play;
+mod play_alice;
 mod selfplay;
 mod uci;
 

@@ -39,6 +39,9 @@ enum Start {
 }
 
 pub fn run(args: PlayArgs) -> CmdResult {
+    if args.variant == crate::cli::variant::Variant::Alice {
+        return super::play_alice::run(args);
+    }
     let mode = if args.chess960 {
         CastlingMode::Chess960
     } else {

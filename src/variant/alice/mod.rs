@@ -34,6 +34,7 @@ pub mod notation;
 pub mod players;
 pub mod position;
 pub mod record;
+pub mod search;
 
 pub use game::{AliceEnd, AliceGame};
 pub use notation::{AliceFenError, AliceMoveError};

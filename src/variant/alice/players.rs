@@ -13,7 +13,9 @@
 use super::eval::simplified_white;
 use super::game::AliceGame;
 use super::position::Alice;
-use crate::search::Score;
+use super::search::best_move;
+use crate::players::spec::{PlayerKind, PlayerSpec};
+use crate::search::{Engine, Limits, Score, SearchResult};
 use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
@@ -289,6 +291,108 @@ impl AlicePlayer for AliceClassic {
     }
 }
 
+/// Our engine: the same search as for chess ([`crate::search::Engine`]) with the Alice
+/// evaluation, under fixed per-move limits (depth, nodes or time).
+#[derive(Debug)]
+pub struct AliceEngine {
+    engine: Engine,
+    limits: Limits,
+    name: String,
+}
+
+impl AliceEngine {
+    /// An engine with a `hash_mb` transposition table searching within `limits` per move.
+    pub fn new(hash_mb: usize, limits: Limits) -> AliceEngine {
+        AliceEngine {
+            engine: Engine::new(hash_mb),
+            limits,
+            name: "engine".to_string(),
+        }
+    }
+
+    /// The per-move limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Searches the game's position: the engine's full report.
+    pub fn search(&mut self, game: &AliceGame) -> SearchResult {
+        let keys = game.keys();
+        let history = &keys[..keys.len().saturating_sub(1)];
+        best_move(&mut self.engine, game.position(), history, &self.limits)
+    }
+}
+
+impl AlicePlayer for AliceEngine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, _seed: u64) {
+        self.engine.clear();
+    }
+
+    fn choose(&mut self, game: &AliceGame) -> Option<AliceChoice> {
+        let result = self.search(game);
+        result.best_move.map(|mv| AliceChoice {
+            mv,
+            score: Some(result.score),
+        })
+    }
+}
+
+/// Builds the Alice version of a player named on the command line (`random`, `material`,
+/// `classic?depth=4`, `engine?nodes=20000`...; see [`crate::players::spec`]). The spec's
+/// per-move limits apply to the engine; `default_limits` are used when it gives none.
+pub fn from_spec(spec: &PlayerSpec, seed: u64, default_limits: &Limits) -> Box<dyn AlicePlayer> {
+    let mut player: Box<dyn AlicePlayer> = match spec.kind {
+        PlayerKind::Random => Box::new(AliceRandom::new(seed)),
+        PlayerKind::Material => Box::new(AliceMaterial::new(seed)),
+        PlayerKind::Classic { depth } => Box::new(AliceClassic::new(depth)),
+        PlayerKind::Engine { hash_mb } => {
+            let l = spec.limits;
+            let limits = if l.depth.is_some() || l.nodes.is_some() || l.movetime.is_some() {
+                Limits {
+                    depth: l.depth,
+                    nodes: l.nodes,
+                    movetime: l.movetime,
+                    ..Limits::default()
+                }
+            } else {
+                default_limits.clone()
+            };
+            Box::new(AliceEngine::new(hash_mb, limits))
+        }
+    };
+    if let Some(name) = &spec.name {
+        player = Box::new(Named {
+            inner: player,
+            name: name.clone(),
+        });
+    }
+    player
+}
+
+/// A player under another name.
+struct Named {
+    inner: Box<dyn AlicePlayer>,
+    name: String,
+}
+
+impl AlicePlayer for Named {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.inner.new_game(seed);
+    }
+
+    fn choose(&mut self, game: &AliceGame) -> Option<AliceChoice> {
+        self.inner.choose(game)
+    }
+}
+
 /// Most valuable victim first, then least valuable attacker; promotions count as captures.
 fn order(moves: &mut [Move]) {
     let value = |r: Role| pawns(r) * 100;
@@ -320,6 +424,35 @@ mod tests {
             let mv = player.choose(&g).unwrap().mv;
             assert!(g.position().played(&mv).is_checkmate(), "{}", player.name());
         }
+    }
+
+    #[test]
+    fn engine_finds_the_mate_and_beats_random() {
+        let g = game("k7/7|R/1Q6/8/8/8/8/7K w - - 0 1");
+        let mut engine = AliceEngine::new(1, Limits::depth(3));
+        let mv = engine.choose(&g).unwrap().mv;
+        assert!(g.position().played(&mv).is_checkmate());
+        let mut random = AliceRandom::new(3);
+        let mut engine = AliceEngine::new(1, Limits { nodes: Some(2_000), ..Limits::default() });
+        let rec = crate::variant::alice::record::play_game(
+            &mut engine,
+            &mut random,
+            Alice::default(),
+            1,
+            300,
+        );
+        assert_eq!(rec.termination.outcome().winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn specs_build_alice_players() {
+        let build = |s: &str| from_spec(&PlayerSpec::parse(s).unwrap(), 1, &Limits::depth(1));
+        assert_eq!(build("random").name(), "random");
+        assert_eq!(build("classic?depth=2").name(), "classic d2");
+        assert_eq!(build("engine?nodes=500&name=fast").name(), "fast");
+        let g = AliceGame::new(Alice::default());
+        assert!(build("engine?depth=1").choose(&g).is_some());
+        assert!(build("material").choose(&g).is_some());
     }
 
     #[test]
