@@ -1,12 +1,13 @@
 //! `chessbot bestmove` flags.
 
+use super::variant::Variant;
 use clap::{ArgGroup, Args};
 
 /// Flags of `chessbot bestmove`.
 #[derive(Debug, Args)]
 #[command(
     group(ArgGroup::new("limit").args(["depth", "movetime", "nodes"])),
-    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\""
+    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\"\n  chessbot bestmove --variant alice --depth 6 \"rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\""
 )]
 pub struct BestmoveArgs {
     /// The position (FEN; missing trailing fields default to `w - - 0 1`).
@@ -29,4 +30,7 @@ pub struct BestmoveArgs {
     /// Read castling rights as Chess960 (Shredder-FEN or X-FEN).
     #[arg(long)]
     pub chess960: bool,
+    /// The rules: standard chess, or Alice chess (pieces on board B marked '|' in the FEN).
+    #[arg(long, value_enum, default_value_t)]
+    pub variant: Variant,
 }

@@ -30,6 +30,9 @@ fn score_json(score: Score) -> serde_json::Value {
 }
 
 pub fn run(args: BestmoveArgs) -> CmdResult {
+    if args.variant == crate::cli::variant::Variant::Alice {
+        return super::bestmove_alice::run(args);
+    }
     let mode = if args.chess960 {
         CastlingMode::Chess960
     } else {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bestmove;
+mod bestmove_alice;
 mod book;
 mod completions;
 mod perft;
