@@ -25,7 +25,8 @@ Examples:
   chessbot selfplay --players random material classic --games 10 --seed 7 --json
   chessbot selfplay --white engine --black classic --tc 10+0.1 --openings book.epd --order random
   chessbot selfplay --white engine --black 'uci:stockfish?UCI_Elo=1400&Hash=16' --tc 5+0.05 --games 20
-  chessbot selfplay --white 'engine?nodes=4000' --black 'engine?nodes=2000' --games 1000 --sprt 0,50,0.05,0.05"
+  chessbot selfplay --white 'engine?nodes=4000' --black 'engine?nodes=2000' --games 1000 --sprt 0,50,0.05,0.05
+  chessbot selfplay --variant alice --white 'engine?nodes=5000' --black classic --games 100 -j 2 --pgn alice.pgn"
 )]
 pub struct SelfplayArgs {
     /// White's player in a two-player match (colours alternate game by game).
@@ -99,4 +100,11 @@ pub struct SelfplayArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The rules: standard chess, or Alice chess (a two-player match among random, material,
+    /// classic and engine).
+    #[arg(long, value_enum, default_value_t)]
+    pub variant: super::variant::Variant,
+    /// Alice: random plies that open each pair of games (default 4), so games differ.
+    #[arg(long, value_name = "N")]
+    pub random_plies: Option<usize>,
 }

@@ -33,7 +33,9 @@ fn score_json(score: Score) -> serde_json::Value {
 
 pub fn run(args: BestmoveArgs) -> CmdResult {
     if args.chess960 {
-        return Err(CliError::input("--chess960 does not apply to --variant alice"));
+        return Err(CliError::input(
+            "--chess960 does not apply to --variant alice",
+        ));
     }
     let pos = Alice::from_fen(&args.fen).map_err(CliError::input)?;
     let limits = if let Some(d) = args.depth {
@@ -45,9 +47,17 @@ pub fn run(args: BestmoveArgs) -> CmdResult {
     };
     let mut out = std::io::stdout().lock();
     if pos.legal_moves().is_empty() {
-        let reason = if pos.is_check() { "checkmate" } else { "stalemate" };
+        let reason = if pos.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
         if args.json {
-            writeln!(out, "{}", serde_json::json!({ "bestmove": null, "reason": reason }))?;
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "bestmove": null, "reason": reason })
+            )?;
         }
         return Err(CliError::runtime(format!(
             "no legal move: the side to move is in {reason}"

@@ -13,6 +13,7 @@ mod perft;
 mod play;
 mod play_alice;
 mod selfplay;
+mod selfplay_alice;
 mod uci;
 
 /// A failed command: the message for the user and which exit code it deserves.

@@ -167,7 +167,9 @@ impl App {
             Some(t) => self.record(t).to_pgn("chessbot play", 1),
             None => {
                 // An unfinished game: write it as adjudicated at the ply limit, then mark `*`.
-                let text = self.record(Termination::PlyLimit).to_pgn("chessbot play", 1);
+                let text = self
+                    .record(Termination::PlyLimit)
+                    .to_pgn("chessbot play", 1);
                 text.replace("[Result \"1/2-1/2\"]", "[Result \"*\"]")
                     .replace(
                         "[Termination \"ply limit (adjudicated draw)\"]",

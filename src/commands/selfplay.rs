@@ -298,6 +298,14 @@ fn report(summary: &MatchSummary, seed: u64, out: &mut impl Write) -> std::io::R
 }
 
 pub fn run_cmd(args: SelfplayArgs) -> CmdResult {
+    if args.variant == crate::cli::variant::Variant::Alice {
+        return super::selfplay_alice::run(args);
+    }
+    if args.random_plies.is_some() {
+        return Err(CliError::input(
+            "--random-plies applies to --variant alice only",
+        ));
+    }
     let config = config(&args)?;
     let pgn = match &args.pgn {
         Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {

@@ -63,6 +63,9 @@ mod tests {
         assert_eq!(b.piece_at(Square::E4), Some(Role::Pawn.of(Color::White)));
         assert_eq!(board(&pos, BoardId::A).occupied().count(), 30);
         let text = ascii(&pos);
-        assert!(text.contains("4 . . . . . . . .   4 . . . . P . . ."), "{text}");
+        assert!(
+            text.contains("4 . . . . . . . .   4 . . . . P . . ."),
+            "{text}"
+        );
     }
 }

@@ -433,7 +433,13 @@ mod tests {
         let mv = engine.choose(&g).unwrap().mv;
         assert!(g.position().played(&mv).is_checkmate());
         let mut random = AliceRandom::new(3);
-        let mut engine = AliceEngine::new(1, Limits { nodes: Some(2_000), ..Limits::default() });
+        let mut engine = AliceEngine::new(
+            1,
+            Limits {
+                nodes: Some(2_000),
+                ..Limits::default()
+            },
+        );
         let rec = crate::variant::alice::record::play_game(
             &mut engine,
             &mut random,

@@ -106,7 +106,12 @@ impl SearchPosition for AliceSearch {
 /// let result = best_move(&mut Engine::new(1), &Alice::default(), &[], &Limits::depth(2));
 /// assert!(result.best_move.is_some());
 /// ```
-pub fn best_move(engine: &mut Engine, pos: &Alice, history: &[u64], limits: &Limits) -> SearchResult {
+pub fn best_move(
+    engine: &mut Engine,
+    pos: &Alice,
+    history: &[u64],
+    limits: &Limits,
+) -> SearchResult {
     engine.search_position(
         &AliceSearch::new(pos.clone()),
         history,
