@@ -64,7 +64,7 @@ pub fn run(args: SelfplayArgs) -> CmdResult {
                     let mut pa = from_spec(&a, game_seed, &limits);
                     let mut pb = from_spec(&b, game_seed ^ 1, &limits);
                     let start = opening(seed.wrapping_add((i / 2) as u64), random_plies);
-                    let record = if i % 2 == 0 {
+                    let record = if i.is_multiple_of(2) {
                         play_game(pa.as_mut(), pb.as_mut(), start, game_seed, max_plies)
                     } else {
                         play_game(pb.as_mut(), pa.as_mut(), start, game_seed, max_plies)
@@ -86,7 +86,7 @@ pub fn run(args: SelfplayArgs) -> CmdResult {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut pgn = String::new();
     for (i, rec) in records.iter().enumerate() {
-        let a_white = i % 2 == 0;
+        let a_white = i.is_multiple_of(2);
         let outcome = rec.termination.outcome();
         match outcome.winner() {
             None => draws += 1,

@@ -1,5 +1,6 @@
 //! Whole-command tests: run the `chessbot` binary as a user would.
 
+mod alice;
 mod bench;
 mod bestmove;
 mod book;
