@@ -129,7 +129,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__bestmove)
-            opts="-h -V --depth --movetime --nodes --hash --json --chess960 --help --version"
+            opts="-h -V --depth --movetime --nodes --hash --json --chess960 --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -149,6 +149,10 @@ _chessbot() {
                     ;;
                 --hash)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -481,7 +485,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__play)
-            opts="-h -V --color --movetime --depth --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --help --version"
+            opts="-h -V --color --movetime --depth --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -531,6 +535,10 @@ _chessbot() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -539,7 +547,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__selfplay)
-            opts="-n -j -h -V --white --black --gauntlet --vs --players --games --tc --movetime --depth --nodes --time-margin --openings --order --plies --concurrency --draw --resign --max-moves --seed --pgn --sprt --event --json --help --version"
+            opts="-n -j -h -V --white --black --gauntlet --vs --players --games --tc --movetime --depth --nodes --time-margin --openings --order --plies --concurrency --draw --resign --max-moves --seed --pgn --sprt --event --json --variant --random-plies --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -638,6 +646,14 @@ _chessbot() {
                     return 0
                     ;;
                 --event)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -W "chess alice" -- "${cur}"))
+                    return 0
+                    ;;
+                --random-plies)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

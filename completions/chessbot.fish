@@ -57,6 +57,8 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn -d 'Conti
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l tc -d 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn-out -d 'Write the game as PGN here when it ends (or input ends, or you quit)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l seed -d 'Seed for the random choices (colour, Chess960 position)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l variant -d 'The rules: standard chess, or Alice chess (two boards drawn side by side)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
+alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l chess960 -d 'Chess960: a random start position (or read --fen castling as Chess960)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l ascii -d 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -84,6 +86,9 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l seed -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l pgn -d 'Write games to this PGN file (replaced), flushed game by game' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l sprt -d 'SPRT ELO0,ELO1,ALPHA,BETA: stop once H0 or H1 is accepted (two players only)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l event -d 'PGN Event tag' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l variant -d 'The rules: standard chess, or Alice chess (a two-player match among random, material, classic and engine)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
+alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l random-plies -d 'Alice: random plies that open each pair of games (default 4), so games differ' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l json -d 'Print the report as JSON'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s V -l version -d 'Print version'
@@ -109,9 +114,11 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l depth -d 
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l movetime -d 'Search for this many milliseconds (default 1000 when no limit is given)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l nodes -d 'Search about this many nodes' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l hash -d 'Transposition table size in megabytes' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l variant -d 'The rules: standard chess, or Alice chess (pieces on board B marked \'|\' in the FEN)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
+alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l json -d 'Print one JSON object instead of text'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l chess960 -d 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s V -l version -d 'Print version'
