@@ -45,6 +45,9 @@ pub fn run(args: SelfplayArgs) -> CmdResult {
     } else {
         limits
     };
+    // Refuse players without an Alice version before any game starts.
+    from_spec(&a, 0, &limits).map_err(CliError::input)?;
+    from_spec(&b, 0, &limits).map_err(CliError::input)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let games = args.games as usize;
     let max_plies = args.max_moves.map_or(400, |m| m as usize * 2);
@@ -61,8 +64,13 @@ pub fn run(args: SelfplayArgs) -> CmdResult {
                         return;
                     }
                     let game_seed = seed.wrapping_add(i as u64);
-                    let mut pa = from_spec(&a, game_seed, &limits);
-                    let mut pb = from_spec(&b, game_seed ^ 1, &limits);
+                    // Both specs were checked above.
+                    let (Ok(mut pa), Ok(mut pb)) = (
+                        from_spec(&a, game_seed, &limits),
+                        from_spec(&b, game_seed ^ 1, &limits),
+                    ) else {
+                        return;
+                    };
                     let start = opening(seed.wrapping_add((i / 2) as u64), random_plies);
                     let record = if i.is_multiple_of(2) {
                         play_game(pa.as_mut(), pb.as_mut(), start, game_seed, max_plies)

@@ -344,8 +344,18 @@ impl AlicePlayer for AliceEngine {
 /// Builds the Alice version of a player named on the command line (`random`, `material`,
 /// `classic?depth=4`, `engine?nodes=20000`...; see [`crate::players::spec`]). The spec's
 /// per-move limits apply to the engine; `default_limits` are used when it gives none.
-pub fn from_spec(spec: &PlayerSpec, seed: u64, default_limits: &Limits) -> Box<dyn AlicePlayer> {
+///
+/// # Errors
+/// [`UnsupportedPlayer`] for players that do not play Alice (`opening` has no Alice book, and
+/// UCI engines speak only orthodox chess).
+pub fn from_spec(
+    spec: &PlayerSpec,
+    seed: u64,
+    default_limits: &Limits,
+) -> Result<Box<dyn AlicePlayer>, UnsupportedPlayer> {
     let mut player: Box<dyn AlicePlayer> = match spec.kind {
+        PlayerKind::Opening { .. } => return Err(UnsupportedPlayer("opening")),
+        PlayerKind::Uci { .. } => return Err(UnsupportedPlayer("uci")),
         PlayerKind::Random => Box::new(AliceRandom::new(seed)),
         PlayerKind::Material => Box::new(AliceMaterial::new(seed)),
         PlayerKind::Classic { depth } => Box::new(AliceClassic::new(depth)),
@@ -370,8 +380,13 @@ pub fn from_spec(spec: &PlayerSpec, seed: u64, default_limits: &Limits) -> Box<d
             name: name.clone(),
         });
     }
-    player
+    Ok(player)
 }
+
+/// A player kind that has no Alice version.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the {0} player does not play Alice chess (use random, material, classic or engine)")]
+pub struct UnsupportedPlayer(pub &'static str);
 
 /// A player under another name.
 struct Named {
@@ -452,13 +467,18 @@ mod tests {
 
     #[test]
     fn specs_build_alice_players() {
-        let build = |s: &str| from_spec(&PlayerSpec::parse(s).unwrap(), 1, &Limits::depth(1));
+        let build =
+            |s: &str| from_spec(&PlayerSpec::parse(s).unwrap(), 1, &Limits::depth(1)).unwrap();
         assert_eq!(build("random").name(), "random");
         assert_eq!(build("classic?depth=2").name(), "classic d2");
         assert_eq!(build("engine?nodes=500&name=fast").name(), "fast");
         let g = AliceGame::new(Alice::default());
         assert!(build("engine?depth=1").choose(&g).is_some());
         assert!(build("material").choose(&g).is_some());
+        let refused =
+            |s: &str| from_spec(&PlayerSpec::parse(s).unwrap(), 1, &Limits::depth(1)).err();
+        assert_eq!(refused("opening"), Some(UnsupportedPlayer("opening")));
+        assert_eq!(refused("uci:stockfish"), Some(UnsupportedPlayer("uci")));
     }
 
     #[test]
