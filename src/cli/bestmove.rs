@@ -2,12 +2,13 @@
 
 use super::variant::Variant;
 use clap::{ArgGroup, Args};
+use std::path::PathBuf;
 
 /// Flags of `chessbot bestmove`.
 #[derive(Debug, Args)]
 #[command(
     group(ArgGroup::new("limit").args(["depth", "movetime", "nodes"])),
-    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\"\n  chessbot bestmove --variant alice --depth 6 \"rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\""
+    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --book --seed 7 \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"\n  chessbot bestmove --book=my-book.bin --depth 10 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\"\n  chessbot bestmove --variant alice --depth 6 \"rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\""
 )]
 pub struct BestmoveArgs {
     /// The position (FEN; missing trailing fields default to `w - - 0 1`).
@@ -24,6 +25,16 @@ pub struct BestmoveArgs {
     /// Transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: u64,
+    /// Answer from an opening book when the position is in it: `--book` for the embedded GNU
+    /// Chess book, `--book=FILE` for a Polyglot file. Out of the book, the engine searches.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true)]
+    pub book: Option<Option<PathBuf>>,
+    /// Never use a book (the default; overrides an earlier --book).
+    #[arg(long, overrides_with = "book")]
+    pub no_book: bool,
+    /// Seed of the weighted choice among book moves (default: a random one).
+    #[arg(long, requires = "book")]
+    pub seed: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -2,6 +2,7 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::bestmove::BestmoveArgs;
+use chessbot::book::Book;
 use chessbot::rules::fen::parse_position;
 use chessbot::search::{Engine, Limits, Score, SearchControl, Silent};
 use shakmaty::san::SanPlus;
@@ -62,6 +63,37 @@ pub fn run(args: BestmoveArgs) -> CmdResult {
         return Err(CliError::runtime(format!(
             "no legal move: the side to move is in {reason}"
         )));
+    }
+    if let Some(path) = args.book.as_ref().filter(|_| !args.no_book) {
+        let book = match path {
+            None => Book::embedded(),
+            Some(path) => Book::open(path).map_err(CliError::input)?,
+        };
+        // Polyglot keys describe standard castling only.
+        if mode == CastlingMode::Standard {
+            let seed = args.seed.unwrap_or_else(rand::random);
+            if let Some(choice) = book.choose_seeded(&pos, 1, seed) {
+                let total: u32 = book
+                    .moves(&pos, 1)
+                    .iter()
+                    .map(|m| u32::from(m.weight))
+                    .sum();
+                let uci = UciMove::from_move(choice.mv, mode).to_string();
+                let san = san_line(&pos, &[choice.mv]).remove(0);
+                if args.json {
+                    let v = serde_json::json!({
+                        "bestmove": uci,
+                        "san": san,
+                        "book": { "weight": choice.weight, "total_weight": total },
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    writeln!(out, "bestmove {uci} ({san})")?;
+                    writeln!(out, "book move, weight {} of {total}", choice.weight)?;
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
     }
     let mut engine = Engine::new(args.hash as usize);
     let result = engine.search(&pos, &[], &limits, &SearchControl::default(), &mut Silent);

@@ -37,6 +37,11 @@ pub fn run(args: BestmoveArgs) -> CmdResult {
             "--chess960 does not apply to --variant alice",
         ));
     }
+    if args.book.is_some() && !args.no_book {
+        return Err(CliError::input(
+            "--book does not apply to --variant alice (there is no Alice opening book)",
+        ));
+    }
     let pos = Alice::from_fen(&args.fen).map_err(CliError::input)?;
     let limits = if let Some(d) = args.depth {
         Limits::depth(d)

@@ -103,3 +103,78 @@ fn bad_fen_and_conflicting_limits_exit_2() {
         .assert()
         .code(2);
 }
+
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = chessbot().arg("bestmove").args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn book_moves_come_from_the_book_and_follow_the_seed() {
+    let listed = {
+        let out = chessbot()
+            .args(["book", "probe", AFTER_E4])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let mut seen = std::collections::HashSet::new();
+    for seed in ["1", "2", "3", "4", "5", "6"] {
+        let a = stdout_of(&["--book", "--seed", seed, AFTER_E4]);
+        assert_eq!(a, stdout_of(&["--book", "--seed", seed, AFTER_E4]));
+        assert!(a.contains("book move, weight "), "{a}");
+        let uci = a.split_whitespace().nth(1).unwrap().to_string();
+        assert!(listed.contains(&uci), "{uci} not in\n{listed}");
+        seen.insert(uci);
+    }
+    // A weighted choice, not always the top move.
+    assert!(seen.len() > 1, "{seen:?}");
+    let json = stdout_of(&["--book", "--seed", "1", "--json", AFTER_E4]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["book"]["weight"].as_u64().unwrap() > 0, "{json}");
+}
+
+#[test]
+fn out_of_the_book_or_with_no_book_it_searches() {
+    let out = stdout_of(&[
+        "--book",
+        "--depth",
+        "2",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    assert!(
+        out.contains("bestmove a1a8") && out.contains("score mate 1"),
+        "{out}"
+    );
+    let out = stdout_of(&["--book", "--no-book", "--depth", "2", AFTER_E4]);
+    assert!(
+        out.contains("score ") && !out.contains("book move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_book_exits_2() {
+    chessbot()
+        .args(["bestmove", "--book=/nonexistent/book.bin", AFTER_E4])
+        .assert()
+        .code(2)
+        .stderr(contains("/nonexistent/book.bin"));
+    chessbot()
+        .args(["bestmove", "--seed", "3", AFTER_E4])
+        .assert()
+        .code(2);
+    chessbot()
+        .args([
+            "bestmove",
+            "--variant",
+            "alice",
+            "--book",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("no Alice opening book"));
+}
