@@ -129,7 +129,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__bestmove)
-            opts="-h -V --depth --movetime --nodes --hash --json --chess960 --variant --help --version"
+            opts="-h -V --depth --movetime --nodes --hash --book --no-book --seed --json --chess960 --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -148,6 +148,14 @@ _chessbot() {
                     return 0
                     ;;
                 --hash)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --book)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -485,7 +493,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__play)
-            opts="-h -V --color --movetime --depth --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
+            opts="-h -V --color --movetime --depth --level --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -500,6 +508,10 @@ _chessbot() {
                     return 0
                     ;;
                 --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -49,6 +49,7 @@ black\t'Play Black'
 random\t'Toss a coin'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d 'The engine searches this many milliseconds per move (default 1000 when no other limit)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'The engine searches to this depth (plies)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l level -d 'Our engine\'s level, 1 (beginner) to 10 (full strength, the default): lower levels search less and make plausible mistakes, never random moves' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine -d 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l elo -d 'Limit the external engine\'s strength to this Elo (UCI_LimitStrength; below Stockfish\'s 1320 minimum, Skill Level is used instead)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine-option -d 'Set a UCI option of the external engine (repeatable)' -r
@@ -114,8 +115,11 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l depth -d 
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l movetime -d 'Search for this many milliseconds (default 1000 when no limit is given)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l nodes -d 'Search about this many nodes' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l hash -d 'Transposition table size in megabytes' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l book -d 'Answer from an opening book when the position is in it: `--book` for the embedded GNU Chess book, `--book=FILE` for a Polyglot file. Out of the book, the engine searches' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l seed -d 'Seed of the weighted choice among book moves (default: a random one)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l variant -d 'The rules: standard chess, or Alice chess (pieces on board B marked \'|\' in the FEN)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
 alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l no-book -d 'Never use a book (the default; overrides an earlier --book)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l json -d 'Print one JSON object instead of text'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l chess960 -d 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -20,6 +20,7 @@ pub enum ColorChoice {
 #[command(after_help = "Examples:
   chessbot play                                  you are White against our engine
   chessbot play --color black --movetime 2000 --tc 5+3
+  chessbot play --level 3                        a weak opponent, for beginners
   chessbot play --engine stockfish --elo 1500    Stockfish, limited to 1500 Elo
   chessbot play --engine /opt/lc0 --engine-option Threads=2 --movetime 500
   chessbot play --fen \"8/8/8/8/8/5k2/4p3/4K3 b - - 0 1\"
@@ -39,6 +40,10 @@ pub struct PlayArgs {
     /// The engine searches to this depth (plies).
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
     pub depth: Option<i32>,
+    /// Our engine's level, 1 (beginner) to 10 (full strength, the default): lower levels search
+    /// less and make plausible mistakes, never random moves.
+    #[arg(long, conflicts_with = "engine", value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub level: Option<u32>,
     /// Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path.
     #[arg(long, value_name = "NAME|PATH")]
     pub engine: Option<String>,

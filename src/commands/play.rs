@@ -18,6 +18,7 @@ use chessbot::players::uci::{UciPlayer, declared_elo_range, elo_settings};
 use chessbot::players::{ClockView, Player};
 use chessbot::rules::chess960;
 use chessbot::rules::fen::parse_position;
+use chessbot::search::Level;
 use chessbot::uci::client::{EngineError, EngineSpec};
 use crossterm::{cursor, queue, terminal};
 use rand::{Rng, SeedableRng};
@@ -100,12 +101,26 @@ pub fn run(args: PlayArgs) -> CmdResult {
             (Box::new(player), name)
         }
         None => {
-            let label = match (args.depth, args.movetime) {
-                (Some(d), _) => format!("chessbot (depth {d})"),
-                (None, Some(ms)) => format!("chessbot ({ms} ms)"),
-                (None, None) => "chessbot".to_string(),
+            let level = args
+                .level
+                .map(Level::new)
+                .transpose()
+                .map_err(CliError::input)?;
+            let name = match level {
+                Some(l) if l < Level::MAX => format!("chessbot level {}", l.get()),
+                _ => "chessbot".to_string(),
             };
-            (Box::new(EnginePlayer::new(16)), label)
+            let label = match (args.depth, args.movetime) {
+                (Some(d), _) => format!("{name} (depth {d})"),
+                (None, Some(ms)) => format!("{name} ({ms} ms)"),
+                (None, None) => name,
+            };
+            let engine = EnginePlayer::new(16);
+            let engine = match level {
+                Some(l) => engine.with_level(l),
+                None => engine,
+            };
+            (Box::new(engine), label)
         }
     };
 

@@ -9,7 +9,7 @@
 use super::{CliError, CmdResult};
 use crate::cli::play::{ColorChoice, PlayArgs};
 use chessbot::play::render::{self, Block, BoardView, Style};
-use chessbot::search::Limits;
+use chessbot::search::{Level, Limits, Strength};
 use chessbot::variant::alice::diagram;
 use chessbot::variant::alice::notation::uci;
 use chessbot::variant::alice::players::{AliceEngine, AlicePlayer};
@@ -65,6 +65,13 @@ pub fn run(args: PlayArgs) -> CmdResult {
             (Some(_), None) => None,
             (None, None) => Some(Duration::from_millis(1000)),
         },
+        strength: args
+            .level
+            .map(Level::new)
+            .transpose()
+            .map_err(CliError::input)?
+            .filter(|&l| l < Level::MAX)
+            .map(|l| Strength::from_level(l).with_seed(rng.random())),
         ..Limits::default()
     };
     let mut engine = AliceEngine::new(16, limits);

@@ -1,7 +1,7 @@
 //! `engine`: our full search ([`crate::search::Engine`]) as a player.
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
-use crate::search::{Engine, SearchControl, Silent};
+use crate::search::{Engine, Level, SearchControl, Silent, Strength};
 
 /// The node budget used when neither the player nor the match gives any limit, so that a game
 /// never waits on an unbounded search (and stays reproducible).
@@ -15,6 +15,10 @@ pub const DEFAULT_NODES: u64 = 50_000;
 pub struct EnginePlayer {
     engine: Engine,
     control: SearchControl,
+    /// A playing level below full strength.
+    level: Option<Level>,
+    /// The seed of a limited level's choices, from the game's seed.
+    seed: u64,
 }
 
 impl EnginePlayer {
@@ -23,7 +27,21 @@ impl EnginePlayer {
         EnginePlayer {
             engine: Engine::new(hash_mb),
             control: SearchControl::default(),
+            level: None,
+            seed: 0,
         }
+    }
+
+    /// The same engine playing at `level` (1 weakest, 10 full strength): a smaller search that
+    /// makes plausible mistakes (see [`crate::search::strength`]), never random moves.
+    pub fn with_level(mut self, level: Level) -> EnginePlayer {
+        self.level = Some(level).filter(|&l| l < Level::MAX);
+        self
+    }
+
+    /// The level set with [`EnginePlayer::with_level`]; `None` is full strength.
+    pub fn level(&self) -> Option<Level> {
+        self.level
     }
 
     /// The control that stops a running search from another thread.
@@ -34,11 +52,16 @@ impl EnginePlayer {
 
 impl Player for EnginePlayer {
     fn name(&self) -> String {
-        "engine".to_string()
+        match self.level() {
+            Some(level) => format!("engine level {}", level.get()),
+            None => "engine".to_string(),
+        }
     }
 
-    fn new_game(&mut self, _seed: u64) -> Result<(), PlayerError> {
+    fn new_game(&mut self, seed: u64) -> Result<(), PlayerError> {
         self.engine.clear();
+        // Each game its own choices, the same ones again for the same seed.
+        self.seed = seed;
         Ok(())
     }
 
@@ -52,6 +75,9 @@ impl Player for EnginePlayer {
         {
             limits.nodes = Some(DEFAULT_NODES);
         }
+        limits.strength = self
+            .level
+            .map(|l| Strength::from_level(l).with_seed(self.seed));
         let result = self.engine.search(
             game.position,
             game.history,
@@ -96,5 +122,56 @@ mod tests {
         };
         let c = p.choose(&view, &clock).unwrap();
         assert_eq!(c.mv.to(), Square::A8);
+    }
+
+    /// The moves a player chooses in the start position over `seeds` games.
+    fn first_moves(mut p: EnginePlayer, seeds: u64) -> std::collections::HashSet<String> {
+        let pos = shakmaty::Chess::default();
+        let view = GameView {
+            start: &pos,
+            moves: &[],
+            position: &pos,
+            history: &[],
+        };
+        let clock = ClockView {
+            depth: Some(6),
+            ..ClockView::unlimited()
+        };
+        (0..seeds)
+            .map(|seed| {
+                p.new_game(seed).unwrap();
+                p.choose(&view, &clock).unwrap().mv.to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_low_level_varies_its_play_and_full_strength_does_not() {
+        assert_eq!(first_moves(EnginePlayer::new(1), 6).len(), 1);
+        let weak = EnginePlayer::new(1).with_level(Level::new(2).unwrap());
+        assert_eq!(weak.name(), "engine level 2");
+        assert!(first_moves(weak, 12).len() > 1);
+        let full = EnginePlayer::new(1).with_level(Level::MAX);
+        assert_eq!(full.name(), "engine");
+    }
+
+    #[test]
+    fn a_low_level_still_takes_a_free_queen() {
+        // Black's queen on d5 hangs to the knight on c3... and nothing is lost by taking it.
+        let pos = parse_position(
+            "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3",
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let view = GameView {
+            start: &pos,
+            moves: &[],
+            position: &pos,
+            history: &[],
+        };
+        let mut p = EnginePlayer::new(1).with_level(Level::new(3).unwrap());
+        p.new_game(5).unwrap();
+        let c = p.choose(&view, &ClockView::unlimited()).unwrap();
+        assert_eq!(c.mv.to(), Square::D5);
     }
 }

@@ -22,7 +22,7 @@ use super::random::RandomPlayer;
 use super::uci::{UciPlayer, player_error};
 use super::{Choice, ClockView, GameView, Player, PlayerError};
 use crate::book::polyglot::Book;
-use crate::search::Depth;
+use crate::search::{Depth, Level};
 use crate::uci::client::EngineSpec;
 use std::time::Duration;
 
@@ -88,6 +88,8 @@ pub enum PlayerKind {
     Engine {
         /// Transposition table size.
         hash_mb: usize,
+        /// A playing level below full strength (`engine?level=3`).
+        level: Option<Level>,
     },
     /// An external UCI engine.
     Uci {
@@ -171,7 +173,10 @@ impl PlayerSpec {
             "classic" => PlayerKind::Classic {
                 depth: DEFAULT_DEPTH,
             },
-            "engine" => PlayerKind::Engine { hash_mb: 16 },
+            "engine" => PlayerKind::Engine {
+                hash_mb: 16,
+                level: None,
+            },
             "uci" => match arg {
                 Some(program) if !program.is_empty() => PlayerKind::Uci {
                     program: program.to_string(),
@@ -214,8 +219,15 @@ impl PlayerSpec {
                 ("min_weight", PlayerKind::Opening { min_weight, .. }) => {
                     *min_weight = parse_value(&key, &value, "a weight of 0 to 65535")?;
                 }
-                ("hash", PlayerKind::Engine { hash_mb }) => {
+                ("hash", PlayerKind::Engine { hash_mb, .. }) => {
                     *hash_mb = parse_value(&key, &value, "megabytes")?;
+                }
+                ("level", PlayerKind::Engine { level, .. }) => {
+                    *level = Some(value.parse().map_err(|_| SpecError::BadValue {
+                        key: key.clone(),
+                        value: value.clone(),
+                        reason: "expected a level of 1 to 10".into(),
+                    })?);
                 }
                 ("depth", _) => {
                     let d: Depth = parse_value(&key, &value, "a positive depth")?;
@@ -281,7 +293,13 @@ impl PlayerSpec {
                 Box::new(OpeningPlayer::new(book, *min_weight))
             }
             PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
-            PlayerKind::Engine { hash_mb } => Box::new(EnginePlayer::new(*hash_mb)),
+            PlayerKind::Engine { hash_mb, level } => {
+                let engine = EnginePlayer::new(*hash_mb);
+                Box::new(match level {
+                    Some(level) => engine.with_level(*level),
+                    None => engine,
+                })
+            }
             PlayerKind::Uci {
                 program,
                 args,
@@ -354,7 +372,13 @@ mod tests {
             PlayerKind::Random
         );
         let s = PlayerSpec::parse("engine?nodes=2000&hash=4&name=fast").unwrap();
-        assert_eq!(s.kind, PlayerKind::Engine { hash_mb: 4 });
+        assert_eq!(
+            s.kind,
+            PlayerKind::Engine {
+                hash_mb: 4,
+                level: None
+            }
+        );
         assert_eq!(s.limits.nodes, Some(2000));
         assert_eq!(s.name.as_deref(), Some("fast"));
         assert_eq!(s.build().unwrap().name(), "fast");

@@ -652,3 +652,29 @@ fn interactive_ascii_when_no_color() {
     assert_eq!(marks, 2, "last move marked:\n{s}");
     t.send("quit");
 }
+
+#[test]
+fn levels_name_the_opponent_and_bad_levels_exit_2() {
+    let (_dir, pgn) = temp_pgn();
+    let (out, err, code) = play(
+        &[
+            "--level",
+            "2",
+            "--depth",
+            "4",
+            "--pgn-out",
+            pgn.to_str().unwrap(),
+        ],
+        "e4\nd4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // Two replies, one per line, then the game is saved at the end of input.
+    assert!(out.lines().count() >= 2, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Black \"chessbot level 2"), "{text}");
+    let (_, err, code) = play(&["--level", "11"], "");
+    assert_eq!(code, 2, "{err}");
+    let (_, err, code) = play(&["--level", "3", "--engine", "stockfish"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--level"), "{err}");
+}

@@ -443,3 +443,30 @@ fn our_engine_over_uci_plays_whole_games() {
     }
     assert!(report.contains("ours vs random"), "{report}");
 }
+
+#[test]
+fn engine_levels_are_named_repeatable_and_checked() {
+    let args = [
+        "--white",
+        "engine?level=2&depth=3",
+        "--black",
+        "engine?depth=3",
+        "--games",
+        "2",
+        "--max-moves",
+        "30",
+        "--seed",
+        "11",
+    ];
+    let (_, first) = run_match(&args);
+    let (_, second) = run_match(&args);
+    assert_eq!(first, second);
+    let games = read_games(&first);
+    assert_eq!(games[0].tags["White"], "engine level 2");
+    assert_eq!(games[1].tags["Black"], "engine level 2");
+    chessbot()
+        .args(["selfplay", "--white", "engine?level=0", "--black", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("level of 1 to 10"));
+}

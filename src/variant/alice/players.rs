@@ -359,7 +359,7 @@ pub fn from_spec(
         PlayerKind::Random => Box::new(AliceRandom::new(seed)),
         PlayerKind::Material => Box::new(AliceMaterial::new(seed)),
         PlayerKind::Classic { depth } => Box::new(AliceClassic::new(depth)),
-        PlayerKind::Engine { hash_mb } => {
+        PlayerKind::Engine { hash_mb, level } => {
             let l = spec.limits;
             let limits = if l.depth.is_some() || l.nodes.is_some() || l.movetime.is_some() {
                 Limits {
@@ -371,7 +371,10 @@ pub fn from_spec(
             } else {
                 default_limits.clone()
             };
-            Box::new(AliceEngine::new(hash_mb, limits))
+            let strength = level
+                .filter(|&l| l < crate::search::Level::MAX)
+                .map(|l| crate::search::Strength::from_level(l).with_seed(seed));
+            Box::new(AliceEngine::new(hash_mb, Limits { strength, ..limits }))
         }
     };
     if let Some(name) = &spec.name {
