@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
+            [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -180,6 +181,21 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;analyze' {
+            [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'The engine: ours (default), `stockfish`, or the path of any UCI engine')
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Search each position to this depth (plies; default 8)')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Search each position for this many milliseconds')
+            [CompletionResult]::new('--hash', '--hash', [CompletionResultType]::ParameterName, 'Transposition table size of our engine in megabytes')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
+            [CompletionResult]::new('--show', '--show', [CompletionResultType]::ParameterName, 'Print the board after one move (`23w`, `23b`) of a single game, with the evaluation and the engine''s best line, instead of the whole review')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object (every move''s evaluation and class, per-player summaries) on stdout instead of the annotated PGN and text summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -195,6 +211,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
+            [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -226,6 +243,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;bench' {
+            break
+        }
+        'chessbot;help;analyze' {
             break
         }
         'chessbot;help;completions' {

@@ -16,6 +16,9 @@ _chessbot() {
             ",$1")
                 cmd="chessbot"
                 ;;
+            chessbot,analyze)
+                cmd="chessbot__subcmd__analyze"
+                ;;
             chessbot,bench)
                 cmd="chessbot__subcmd__bench"
                 ;;
@@ -61,6 +64,9 @@ _chessbot() {
             chessbot__subcmd__book__subcmd__help,probe)
                 cmd="chessbot__subcmd__book__subcmd__help__subcmd__probe"
                 ;;
+            chessbot__subcmd__help,analyze)
+                cmd="chessbot__subcmd__help__subcmd__analyze"
+                ;;
             chessbot__subcmd__help,bench)
                 cmd="chessbot__subcmd__help__subcmd__bench"
                 ;;
@@ -101,12 +107,54 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play selfplay book bestmove bench completions help"
+            opts="-h -V --help --version perft uci play selfplay book bestmove bench analyze completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__analyze)
+            opts="-o -h -V --engine --depth --movetime --hash --output --json --show --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --movetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hash)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --show)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -303,8 +351,22 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play selfplay book bestmove bench completions help"
+            opts="perft uci play selfplay book bestmove bench analyze completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__analyze)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -33,6 +33,7 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "selfplay" -d 'Pla
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
@@ -126,16 +127,26 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s h -l help
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l engine -d 'The engine: ours (default), `stockfish`, or the path of any UCI engine' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l depth -d 'Search each position to this depth (plies; default 8)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l movetime -d 'Search each position for this many milliseconds' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l hash -d 'Transposition table size of our engine in megabytes' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s o -l output -d 'Write the annotated PGN to this file instead of stdout' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l show -d 'Print the board after one move (`23w`, `23b`) of a single game, with the evaluation and the engine\'s best line, instead of the whole review' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l json -d 'Print one JSON object (every move\'s evaluation and class, per-player summaries) on stdout instead of the annotated PGN and text summary'
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "build" -d 'Build a Polyglot book from the games of a PGN file (weights from results)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "probe" -d 'List the book moves of a position with their weights'

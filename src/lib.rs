@@ -3,6 +3,7 @@
 //! The binary `chessbot` is a thin layer over these modules:
 //! - [`rules`]: validated FEN parsing and perft on top of shakmaty.
 //! - [`play`]: the interactive terminal game (input, rendering, game session, clocks).
+//! - [`analysis`]: game review with an engine: move classes, accuracy, annotated PGN.
 //! - [`book`]: Polyglot opening books (the embedded GNU Chess book, lookup, building).
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
 //! - [`game`]: game records, how games end, PGN output.
@@ -13,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod book;
 pub mod game;
 pub mod matches;

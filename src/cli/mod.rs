@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod analyze;
 pub mod bench;
 pub mod bestmove;
 pub mod book;
@@ -39,6 +40,8 @@ pub enum Command {
     Bestmove(bestmove::BestmoveArgs),
     /// Search a fixed list of positions to a fixed depth: a deterministic node count and speed.
     Bench(bench::BenchArgs),
+    /// Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy.
+    Analyze(analyze::AnalyzeArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

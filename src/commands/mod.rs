@@ -4,6 +4,7 @@ use crate::cli::{Cli, Command};
 use std::fmt;
 use std::process::ExitCode;
 
+mod analyze;
 mod bench;
 mod bestmove;
 mod bestmove_alice;
@@ -80,6 +81,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Book(args) => book::run(args),
         Command::Bestmove(args) => bestmove::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Analyze(args) => analyze::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Selfplay(args) => selfplay::run_cmd(*args),
     }

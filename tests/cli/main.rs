@@ -1,6 +1,7 @@
 //! Whole-command tests: run the `chessbot` binary as a user would.
 
 mod alice;
+mod analyze;
 mod bench;
 mod bestmove;
 mod book;
