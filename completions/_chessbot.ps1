@@ -188,6 +188,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--hash', '--hash', [CompletionResultType]::ParameterName, 'Transposition table size of our engine in megabytes')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
+            [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Draw the evaluation graph (mistakes marked) to this PNG; with several games, one image per game named FILE-N.png after the game''s number')
             [CompletionResult]::new('--show', '--show', [CompletionResultType]::ParameterName, 'Print the board after one move (`23w`, `23b`) of a single game, with the evaluation and the engine''s best line, instead of the whole review')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object (every move''s evaluation and class, per-player summaries) on stdout instead of the annotated PGN and text summary')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

@@ -121,7 +121,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__analyze)
-            opts="-o -h -V --engine --depth --movetime --hash --output --json --show --help --version"
+            opts="-o -h -V --engine --depth --movetime --hash --output --json --plot --show --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -148,6 +148,10 @@ _chessbot() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plot)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

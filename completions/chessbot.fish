@@ -132,6 +132,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l depth -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l movetime -d 'Search each position for this many milliseconds' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l hash -d 'Transposition table size of our engine in megabytes' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s o -l output -d 'Write the annotated PGN to this file instead of stdout' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l plot -d 'Draw the evaluation graph (mistakes marked) to this PNG; with several games, one image per game named FILE-N.png after the game\'s number' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l show -d 'Print the board after one move (`23w`, `23b`) of a single game, with the evaluation and the engine\'s best line, instead of the whole review' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l json -d 'Print one JSON object (every move\'s evaluation and class, per-player summaries) on stdout instead of the annotated PGN and text summary'
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s h -l help -d 'Print help'

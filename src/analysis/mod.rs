@@ -5,6 +5,7 @@
 //! - [`Evaluator`]: what evaluates one position; [`OwnEngine`] and [`UciEvaluator`].
 //! - [`review`]: per-move classification, average centipawn loss, accuracy, summaries.
 //! - [`annotate`]: annotated PGN (`[%eval]` comments, NAGs, the better move as a variation).
+//! - [`plot`]: the evaluation graph as an image, mistakes marked.
 
 use crate::search::{Depth, Engine, Limits, Score, SearchControl, Silent};
 use crate::uci::client::{EngineError, EngineSpec, UciEngine};
@@ -14,6 +15,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub mod annotate;
+pub mod plot;
 pub mod review;
 
 /// An engine's verdict on one position.

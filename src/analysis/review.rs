@@ -80,8 +80,9 @@ impl Class {
 
 /// The expected score (0..1) of a score for the side it is from.
 pub fn expected_score(score: Score) -> f64 {
+    // By sign: a mate on the board reads as "mate in 0" for both sides.
     match score.mate_moves() {
-        Some(m) if m > 0 => 1.0,
+        Some(_) if score.0 > 0 => 1.0,
         Some(_) => 0.0,
         None => 1.0 / (1.0 + (-0.003_682_08 * f64::from(score.0)).exp()),
     }
@@ -90,7 +91,7 @@ pub fn expected_score(score: Score) -> f64 {
 /// A score clamped to ±[`CP_CLAMP`] centipawns (mates become the clamp).
 pub fn clamped_cp(score: Score) -> i32 {
     match score.mate_moves() {
-        Some(m) if m > 0 => CP_CLAMP,
+        Some(_) if score.0 > 0 => CP_CLAMP,
         Some(_) => -CP_CLAMP,
         None => score.0.clamp(-CP_CLAMP, CP_CLAMP),
     }
@@ -297,8 +298,79 @@ pub fn format_score(white: Score) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::rules::pgn::{ReadOptions, read_games};
+
+    /// An evaluator that answers from a script: the score of each position in turn (side to
+    /// move's view) and the a-pawn's single step (never played in the test game) as best.
+    pub(crate) struct Scripted(pub Vec<i32>);
+
+    impl Evaluator for Scripted {
+        fn name(&self) -> String {
+            "scripted".into()
+        }
+        fn evaluate(
+            &mut self,
+            pos: &Chess,
+            history: &[Chess],
+        ) -> Result<Evaluation, AnalysisError> {
+            let mv = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    m.role() == shakmaty::Role::Pawn
+                        && m.from().is_some_and(|f| f.file() == shakmaty::File::A)
+                        && m.from().map(|f| f.distance(m.to())) == Some(1)
+                })
+                .expect("a-pawn step");
+            Ok(Evaluation {
+                score: Score::cp(self.0[history.len()]),
+                pv: vec![mv],
+                depth: Some(1),
+                nodes: None,
+            })
+        }
+    }
+
+    /// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, with scripted evaluations.
+    pub(crate) fn scripted_review() -> GameReview {
+        let text = "[White \"A\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+        let game = read_games(text, ReadOptions::default())
+            .next()
+            .unwrap()
+            .unwrap();
+        // Side-to-move scores before each ply; the last position is mate (not evaluated).
+        let mut ev = Scripted(vec![20, -20, 30, -30, 30, -30, 300, 0]);
+        let mut calls = 0;
+        let review = review_game(&game, &mut ev, &mut || calls += 1).unwrap();
+        assert_eq!(calls, 8);
+        review
+    }
+
+    #[test]
+    fn review_classifies_by_expected_score_drop() {
+        let r = scripted_review();
+        let classes: Vec<Class> = r.moves.iter().map(|m| m.class).collect();
+        // Black's 3... Nf6 leaves White +200 where Black's best was -30: a drop of
+        // E(-30) - E(-300) = 0.47 - 0.25, a blunder; the mating move is scored exactly.
+        assert_eq!(classes[5], Class::Blunder, "{classes:?}");
+        assert_eq!(r.moves[5].cp_loss, 270);
+        assert_eq!(classes[6], Class::Good, "mating is never a mistake");
+        assert_eq!(r.moves[6].white_score_after().mate_moves(), Some(0));
+        assert!(
+            classes[..5].iter().all(|&c| c == Class::Good),
+            "{classes:?}"
+        );
+        let black = r.summary(Color::Black);
+        assert_eq!(
+            (black.blunders, black.moves, black.name.as_str()),
+            (1, 3, "Black")
+        );
+        assert_eq!(r.summary(Color::White).name, "A");
+        assert_eq!(r.white_scores().len(), 8);
+        assert_eq!(r.find("3b").map(|m| m.ply), Some(5));
+    }
 
     #[test]
     fn thresholds_and_curves() {
@@ -312,6 +384,8 @@ mod tests {
         assert_eq!(expected_score(Score::mate_in(3)), 1.0);
         assert_eq!(expected_score(Score::mated_in(2)), 0.0);
         assert_eq!(clamped_cp(Score::mated_in(2)), -CP_CLAMP);
+        assert_eq!(expected_score(Score::mate_in(0)), 1.0);
+        assert_eq!(expected_score(Score::mated_in(0)), 0.0);
         assert!((move_accuracy(0.0) - 100.0).abs() < 0.01);
         assert!(move_accuracy(0.5) < 15.0);
         assert_eq!(format_score(Score::cp(-120)), "-1.20");

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 0.05 inaccuracy (?!), 0.10 mistake (?), 0.15 blunder (??). Without -o the annotated PGN goes to\n\
 stdout and the summary to stderr; with -o the summary goes to stdout. Games that cannot be read\n\
 are named with their line and skipped; the rest are analysed, and the exit code is then 2.\n\n\
-Examples:\n  chessbot analyze games.pgn -o annotated.pgn\n  chessbot analyze games.pgn --engine stockfish --depth 14 -o annotated.pgn\n  chessbot analyze game.pgn --depth 6 --json > review.json\n  chessbot analyze game.pgn --show 23w\n  chessbot analyze games.pgn --engine /usr/games/stockfish --movetime 200 -o out.pgn"
+Examples:\n  chessbot analyze games.pgn -o annotated.pgn\n  chessbot analyze games.pgn --engine stockfish --depth 14 -o annotated.pgn\n  chessbot analyze game.pgn --depth 6 --json > review.json\n  chessbot analyze games.pgn --plot eval.png -o annotated.pgn\n  chessbot analyze game.pgn --show 23w\n  chessbot analyze games.pgn --engine /usr/games/stockfish --movetime 200 -o out.pgn"
 )]
 pub struct AnalyzeArgs {
     /// The PGN file (several games, comments, variations, FEN/SetUp starts, Chess960).
@@ -35,6 +35,10 @@ pub struct AnalyzeArgs {
     /// stdout instead of the annotated PGN and text summary.
     #[arg(long)]
     pub json: bool,
+    /// Draw the evaluation graph (mistakes marked) to this PNG; with several games, one image
+    /// per game named FILE-N.png after the game's number.
+    #[arg(long, value_name = "FILE.png")]
+    pub plot: Option<PathBuf>,
     /// Print the board after one move (`23w`, `23b`) of a single game, with the evaluation
     /// and the engine's best line, instead of the whole review.
     #[arg(long, value_name = "MOVE")]

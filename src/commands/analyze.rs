@@ -4,6 +4,7 @@
 use super::{CliError, CmdResult};
 use crate::cli::analyze::AnalyzeArgs;
 use chessbot::analysis::annotate::{san_line, write_annotated};
+use chessbot::analysis::plot::{eval_graph, plot_path};
 use chessbot::analysis::review::{
     Class, GameReview, PlayerSummary, format_score, review_game, sparkline,
 };
@@ -260,6 +261,16 @@ fn review_json(review: &GameReview) -> serde_json::Value {
 }
 
 pub fn run(args: AnalyzeArgs) -> CmdResult {
+    if let Some(plot) = &args.plot
+        && !plot
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        return Err(CliError::input(format!(
+            "--plot: {} must end in .png",
+            plot.display()
+        )));
+    }
     let text = std::fs::read_to_string(&args.pgn)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.pgn.display())))?;
     let mut games = Vec::new();
@@ -311,6 +322,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
     };
     let mut stdout = std::io::stdout().lock();
     let mut reviews = Vec::new();
+    let mut plots = Vec::new();
     let mut summary_text = String::new();
     for game in &games {
         if let Some(bar) = &bar {
@@ -324,6 +336,13 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         .map_err(|e| {
             CliError::runtime(format!("game {} (line {}): {e}", game.number, game.line))
         })?;
+        if let Some(base) = &args.plot {
+            let path = plot_path(base, game.number, games.len() > 1);
+            eval_graph(&review).save(&path).map_err(|e| {
+                CliError::runtime(format!("cannot write the plot {}: {e}", path.display()))
+            })?;
+            plots.push(path);
+        }
         let pgn = write_annotated(&review, &annotator);
         match (&mut pgn_file, args.json) {
             (Some(f), _) => f.write_all(pgn.as_bytes())?,
@@ -354,6 +373,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             "engine": engine.name(),
             "limit": limit_text(limit(&args)),
             "games": reviews.iter().map(review_json).collect::<Vec<_>>(),
+            "plots": plots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "errors": broken.iter().map(|e| serde_json::json!({"game": e.game(), "message": e.to_string()})).collect::<Vec<_>>(),
         });
         writeln!(stdout, "{v}")?;
@@ -361,6 +381,9 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         stdout.write_all(summary_text.as_bytes())?;
     } else {
         eprint!("{summary_text}");
+    }
+    for p in &plots {
+        eprintln!("wrote {}", p.display());
     }
     if broken.is_empty() {
         Ok(ExitCode::SUCCESS)

@@ -206,3 +206,36 @@ for n in g.mainline():\n    e=n.eval()\n    print(n.san(), e.white() if e else N
     assert_eq!(lines[5], "Nf6 #+1 [4]");
     assert!(lines[..6].iter().all(|l| !l.contains("None")), "{lines:?}");
 }
+
+#[test]
+fn plot_draws_one_graph_per_game_with_the_blunder_marked() {
+    let f = pgn_file(GAMES);
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("eval.png");
+    let out = chessbot()
+        .arg("analyze")
+        .arg(f.path())
+        .args(["--depth", "3", "--json", "--plot"])
+        .arg(&base)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["plots"].as_array().unwrap().len(), 2);
+    let one = image::open(dir.path().join("eval-1.png"))
+        .unwrap()
+        .to_rgb8();
+    let red = one.pixels().filter(|p| p.0 == [220, 20, 20]).count();
+    assert!(red > 20, "the blunder's red dot: {red} pixels");
+    let three = image::open(dir.path().join("eval-3.png"))
+        .unwrap()
+        .to_rgb8();
+    assert!(three.pixels().all(|p| p.0 != [220, 20, 20]));
+    chessbot()
+        .arg("analyze")
+        .arg(f.path())
+        .args(["--plot", "eval.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("must end in .png"));
+}
