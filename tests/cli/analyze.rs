@@ -239,3 +239,18 @@ fn plot_draws_one_graph_per_game_with_the_blunder_marked() {
         .code(2)
         .stderr(predicates::str::contains("must end in .png"));
 }
+
+#[test]
+fn chess960_games_are_analysed_with_castling_as_king_takes_rook() {
+    let f = pgn_file(
+        "[Variant \"Chess960\"]\n[FEN \"rnqbbknr/pppppppp/8/8/8/8/PPPPPPPP/RNQBBKNR w HAha - 0 1\"]\n\n\
+1. Nf3 Nf6 2. g3 g6 3. O-O O-O *\n",
+    );
+    let (v, code) = json(&["--depth", "2"], &f);
+    assert_eq!(code, 0);
+    let moves = v["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    assert_eq!(moves[4]["uci"], "f1h1");
+    assert_eq!(moves[4]["san"], "O-O");
+    assert_eq!(moves[5]["uci"], "f8h8");
+}
