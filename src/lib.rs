@@ -11,6 +11,7 @@
 //! - [`players`]: everything that chooses a move, behind one [`players::Player`] trait.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
+//! - [`vision`]: screenshot recognition (board rendering, the square classifier).
 
 #![warn(missing_docs)]
 
@@ -24,3 +25,4 @@ pub mod rules;
 pub mod search;
 pub mod uci;
 pub mod variant;
+pub mod vision;

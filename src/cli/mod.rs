@@ -9,9 +9,11 @@ pub mod book;
 pub mod completions;
 pub mod perft;
 pub mod play;
+pub mod recognize;
 pub mod selfplay;
 pub mod uci;
 pub mod variant;
+pub mod vision;
 
 /// Sees, thinks and plays chess: one binary for screenshots, engines, matches and games.
 #[derive(Debug, Parser)]
@@ -42,6 +44,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy.
     Analyze(analyze::AnalyzeArgs),
+    /// Read chess positions (FEN) from screenshots of boards.
+    Recognize(recognize::RecognizeArgs),
+    /// Square classifier: train, measure, render training boards.
+    Vision(vision::VisionArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

@@ -13,9 +13,11 @@ mod completions;
 mod perft;
 mod play;
 mod play_alice;
+mod recognize;
 mod selfplay;
 mod selfplay_alice;
 mod uci;
+mod vision;
 
 /// A failed command: the message for the user and which exit code it deserves.
 #[derive(Debug)]
@@ -84,5 +86,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Analyze(args) => analyze::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Selfplay(args) => selfplay::run_cmd(*args),
+        Command::Recognize(args) => recognize::run(args),
+        Command::Vision(args) => vision::run(args),
     }
 }

@@ -9,5 +9,6 @@ mod common;
 mod completions;
 mod perft;
 mod play;
+mod recognize;
 mod selfplay;
 mod uci;

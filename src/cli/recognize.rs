@@ -1,0 +1,53 @@
+//! `chessbot recognize` flags.
+
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Flags of `chessbot recognize`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  chessbot recognize assets/samples/lichess-brown-cburnett.png\n  chessbot recognize shot1.png shot2.png --json\n  chessbot recognize page.png --all --debug found.png\n  chessbot recognize board.png --region 120,80,640,640 --orientation black --turn b\n  xwd -root | convert xwd:- png:- | chessbot recognize -\n\nPrints one FEN per board (\"FILE: FEN\" when several images are given). An illegal position \
+is still printed, with a warning on stderr naming the problem.\n\nExit codes: 0 all boards read, 1 no board found in some image, 2 some input unreadable (not an image, \
+truncated, 0x0, larger than 16384 px a side) or bad flags. The other images are still read.")]
+pub struct RecognizeArgs {
+    /// Screenshots (PNG, JPEG, WebP, BMP, GIF); `-` reads one from standard input.
+    #[arg(required = true, value_name = "IMAGE")]
+    pub images: Vec<PathBuf>,
+    /// Read every board found, largest first (default: the largest only).
+    #[arg(long)]
+    pub all: bool,
+    /// The board's 8x8 squares are at X,Y with size WxH pixels (skips the search).
+    #[arg(long, value_name = "X,Y,W,H")]
+    pub region: Option<String>,
+    /// Which side is at the bottom of the image (default: detected).
+    #[arg(long, value_enum)]
+    pub orientation: Option<SideArg>,
+    /// Side to move (default: white, or black when only that is legal).
+    #[arg(long, value_enum)]
+    pub turn: Option<TurnArg>,
+    /// Print one JSON object per image: per-square class and confidence, board box,
+    /// orientation and timing.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the image with the found grid and square labels drawn on it to FILE (with
+    /// several images, FILE-1.png, FILE-2.png, ... in argument order).
+    #[arg(long, value_name = "FILE")]
+    pub debug: Option<PathBuf>,
+}
+
+/// A side of the board, for `--orientation`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// White at the bottom.
+    White,
+    /// Black at the bottom.
+    Black,
+}
+
+/// Side to move, for `--turn`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TurnArg {
+    /// White to move.
+    W,
+    /// Black to move.
+    B,
+}

@@ -1,0 +1,155 @@
+//! `chessbot vision` flags: training and measuring the square classifier, rendering boards.
+
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// Flags of `chessbot vision`.
+#[derive(Debug, Args)]
+pub struct VisionArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: VisionCommand,
+}
+
+/// The `vision` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum VisionCommand {
+    /// Train the square classifier on boards rendered from the training piece sets.
+    Train(TrainArgs),
+    /// Measure a square classifier on rendered boards of the held-out (or all) piece sets.
+    Eval(EvalArgs),
+    /// Render a board (or a whole screenshot around it) to an image file.
+    Render(RenderArgs),
+    /// Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets
+    /// (and on real screenshots with `--real`).
+    Bench(BenchArgs),
+}
+
+/// Flags of `chessbot vision train`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The committed model was made with:\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 1 --boards 80 --lr 4e-3 --eval-boards 2 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+)]
+pub struct TrainArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Seed of every random choice (positions, styles, weights, batch order).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes over freshly rendered boards.
+    #[arg(long, default_value_t = 8)]
+    pub epochs: usize,
+    /// Boards rendered per epoch.
+    #[arg(long, default_value_t = 1200)]
+    pub boards: usize,
+    /// Crops per optimiser step.
+    #[arg(long, default_value_t = 64)]
+    pub batch: usize,
+    /// Peak learning rate (AdamW, cosine decay).
+    #[arg(long, default_value_t = 3e-3)]
+    pub lr: f64,
+    /// Boards per held-out set scored after each epoch (0 = skip).
+    #[arg(long, default_value_t = 20)]
+    pub eval_boards: usize,
+    /// Where to write the weights (safetensors); rewritten after every epoch.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `chessbot vision eval`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  chessbot vision eval\n  chessbot vision eval --boards 200 --all-sets\n  chessbot vision eval --model /tmp/tiny.safetensors --json"
+)]
+pub struct EvalArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Weights to measure (default: the model built into the binary).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Boards rendered per piece set.
+    #[arg(long, default_value_t = 100)]
+    pub boards: usize,
+    /// Seed of the rendered boards.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Measure on every set, training sets included (default: held-out sets only).
+    #[arg(long)]
+    pub all_sets: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Flags of `chessbot vision render`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Prints the board box as `x y w h` (pixels) on stdout.\n\nExamples:\n  chessbot vision render --set cburnett --out board.png\n  chessbot vision render --fen \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\" --screenshot 1280x800 --seed 3 --out shot.png"
+)]
+pub struct RenderArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Piece set name (default: a random one).
+    #[arg(long)]
+    pub set: Option<String>,
+    /// Position to draw (default: a random one).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seed of the random style (and position).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Draw a plain board (theme colours, no artefacts) with this square size instead of a random
+    /// style.
+    #[arg(long)]
+    pub plain: Option<f32>,
+    /// Black at the bottom (overrides the random style's choice).
+    #[arg(long)]
+    pub flip: bool,
+    /// Put the board in a page of this size, e.g. `1280x800`.
+    #[arg(long, value_name = "WxH")]
+    pub screenshot: Option<String>,
+    /// Output image (format from the extension: png, jpg, bmp ...).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `chessbot vision bench`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Renders --boards screenshots per held-out piece set (random positions and styles, square \
+sizes 16 to 92 px, the board somewhere in a page of --size), encodes each as PNG and times decode + \
+locate + classify + orient on one thread. A board counts as right when all 64 squares and the \
+orientation are. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
+RAYON_NUM_THREADS=1 chessbot vision bench --boards 50 --real tests/data/vision/xboard.txt\n  \
+chessbot vision bench --sets merida,cburnett --boards 10 --json"
+)]
+pub struct BenchArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Screenshots per piece set.
+    #[arg(long, default_value_t = 50)]
+    pub boards: usize,
+    /// Seed of positions, styles and pages.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Page size, e.g. `1280x800`.
+    #[arg(long, value_name = "WxH", default_value = "1280x800")]
+    pub size: String,
+    /// Comma-separated piece sets to measure (default: the held-out ones).
+    #[arg(long, value_delimiter = ',')]
+    pub sets: Vec<String>,
+    /// Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as
+    /// tests/data/vision/xboard.txt).
+    #[arg(long, value_name = "FILE")]
+    pub real: Option<PathBuf>,
+    /// Weights to measure (default: the model built into the binary).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}

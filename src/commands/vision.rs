@@ -1,0 +1,312 @@
+//! `chessbot vision`: trains and measures the square classifier, renders boards.
+
+use super::{CliError, CmdResult};
+use crate::cli::vision::{BenchArgs, EvalArgs, RenderArgs, TrainArgs, VisionArgs, VisionCommand};
+use chessbot::rules::fen::parse_fen;
+use chessbot::vision::Classifier;
+use chessbot::vision::VisionError;
+use chessbot::vision::render::{
+    BoardStyle, PieceSet, load_themes, random_board, render_board, render_screenshot, themes_path,
+};
+use chessbot::vision::bench::{BenchOptions, run_bench, run_real};
+use chessbot::vision::recognize::Recognizer;
+use chessbot::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+pub fn run(args: VisionArgs) -> CmdResult {
+    match args.command {
+        VisionCommand::Train(a) => run_train(a),
+        VisionCommand::Eval(a) => run_eval(a),
+        VisionCommand::Render(a) => run_render(a),
+        VisionCommand::Bench(a) => run_benchmark(a),
+    }
+}
+
+/// Missing inputs and bad options are the user's to fix (exit 2); the rest is a run-time failure.
+fn vision_error(e: VisionError) -> CliError {
+    match e {
+        VisionError::Io { .. }
+        | VisionError::NoPieceSets(_)
+        | VisionError::MissingPiece { .. }
+        | VisionError::Themes { .. }
+        | VisionError::Svg { .. }
+        | VisionError::BadOption(_) => CliError::input(e),
+        _ => CliError::runtime(e),
+    }
+}
+
+fn run_train(a: TrainArgs) -> CmdResult {
+    let config = TrainConfig {
+        pieces_dir: a.pieces,
+        seed: a.seed,
+        epochs: a.epochs,
+        boards_per_epoch: a.boards,
+        batch_size: a.batch,
+        learning_rate: a.lr,
+        eval_boards: a.eval_boards,
+    };
+    if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| CliError::input(format!("{}: {e}", parent.display())))?;
+    }
+    let mut err = std::io::stderr().lock();
+    train(&config, &a.out, |r| {
+        let held = r
+            .held_out_accuracy
+            .map(|h| format!(", held-out squares {:.2}%", h * 100.0))
+            .unwrap_or_default();
+        let _ = writeln!(
+            err,
+            "epoch {}/{}: loss {:.4}, train accuracy {:.2}% ({} crops){held}, {:.0} s",
+            r.epoch,
+            r.epochs,
+            r.loss,
+            r.train_accuracy * 100.0,
+            r.samples,
+            r.elapsed
+        );
+    })
+    .map_err(vision_error)?;
+    let size = std::fs::metadata(&a.out).map(|m| m.len()).unwrap_or(0);
+    writeln!(
+        std::io::stdout(),
+        "wrote {} ({} bytes)",
+        a.out.display(),
+        size
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_eval(a: EvalArgs) -> CmdResult {
+    if a.boards == 0 {
+        return Err(CliError::input("--boards must be at least 1"));
+    }
+    let classifier = match &a.model {
+        Some(path) => Classifier::from_file(path),
+        None => Classifier::embedded(),
+    }
+    .map_err(vision_error)?;
+    let sets = Sets::load(&a.pieces).map_err(vision_error)?;
+    let chosen: Vec<Arc<PieceSet>> = if a.all_sets {
+        sets.train.iter().chain(&sets.held_out).cloned().collect()
+    } else {
+        sets.held_out.clone()
+    };
+    if chosen.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: none of the held-out sets is there (use --all-sets)",
+            a.pieces.display()
+        )));
+    }
+    let scores =
+        evaluate(&classifier, &chosen, &sets.themes, a.boards, a.seed).map_err(vision_error)?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &scores).map_err(CliError::runtime)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{:<24} {:>6} {:>10} {:>10} {:>9} {:>8}",
+        "set", "boards", "squares%", "raw%", "boards%", "ms/board"
+    )?;
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let (mut sq, mut sq_right, mut sq_raw, mut b, mut b_right, mut secs) = (0, 0, 0, 0, 0, 0.0);
+    for s in &scores {
+        let held = if chessbot::vision::render::is_held_out(&s.set) {
+            " (held out)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "{:<24} {:>6} {:>10.3} {:>10.3} {:>9.1} {:>8.2}",
+            format!("{}{held}", s.set),
+            s.boards,
+            pct(s.squares_right, s.squares),
+            pct(s.squares_right_raw, s.squares),
+            pct(s.boards_right, s.boards),
+            1000.0 * s.classify_seconds / s.boards.max(1) as f64
+        )?;
+        sq += s.squares;
+        sq_right += s.squares_right;
+        sq_raw += s.squares_right_raw;
+        b += s.boards;
+        b_right += s.boards_right;
+        secs += s.classify_seconds;
+    }
+    writeln!(
+        out,
+        "{:<24} {:>6} {:>10.3} {:>10.3} {:>9.1} {:>8.2}",
+        "all",
+        b,
+        pct(sq_right, sq),
+        pct(sq_raw, sq),
+        pct(b_right, b),
+        1000.0 * secs / b.max(1) as f64
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_render(a: RenderArgs) -> CmdResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let board = match &a.fen {
+        Some(text) => parse_fen(text)
+            .map_err(CliError::input)?
+            .as_setup()
+            .board
+            .clone(),
+        None => random_board(&mut rng),
+    };
+    let size = match &a.screenshot {
+        Some(s) => Some(parse_size(s).ok_or_else(|| {
+            CliError::input(format!("--screenshot {s}: expected WxH, e.g. 1280x800"))
+        })?),
+        None => None,
+    };
+    let set = match &a.set {
+        Some(name) => Arc::new(PieceSet::load(&a.pieces.join(name)).map_err(vision_error)?),
+        None => {
+            let sets =
+                chessbot::vision::render::load_piece_sets(&a.pieces).map_err(vision_error)?;
+            sets.choose(&mut rng)
+                .cloned()
+                .ok_or_else(|| CliError::input("no piece sets"))?
+        }
+    };
+    let themes = load_themes(&themes_path(&a.pieces)).map_err(vision_error)?;
+    let mut style = match a.plain {
+        Some(sq) if sq.is_finite() && (4.0..=600.0).contains(&sq) => {
+            BoardStyle::plain(set, themes[0].light, themes[0].dark, sq)
+        }
+        Some(sq) => {
+            return Err(CliError::input(format!(
+                "--plain {sq}: square size must be 4 to 600 pixels"
+            )));
+        }
+        None => random_style(&mut rng, set, &themes, &board),
+    };
+    if a.flip {
+        style.flipped = true;
+    }
+    let rendered = match size {
+        Some((w, h)) => render_screenshot(&board, &style, w, h, &mut rng),
+        None => render_board(&board, &style, &mut rng),
+    };
+    rendered
+        .image
+        .save(&a.out)
+        .map_err(|e| CliError::input(format!("{}: {e}", a.out.display())))?;
+    let g = rendered.grid;
+    writeln!(std::io::stdout(), "{} {} {} {}", g.x, g.y, g.w, g.h)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_size(s: &str) -> Option<(u32, u32)> {
+    let (w, h) = s.split_once(['x', 'X'])?;
+    let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    ((16..=16_000).contains(&w) && (16..=16_000).contains(&h)).then_some((w, h))
+}
+
+fn run_benchmark(a: BenchArgs) -> CmdResult {
+    if a.boards == 0 {
+        return Err(CliError::input("--boards must be at least 1"));
+    }
+    let (width, height) = parse_size(&a.size)
+        .ok_or_else(|| CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size)))?;
+    let classifier = match &a.model {
+        Some(path) => Classifier::from_file(path),
+        None => Classifier::embedded(),
+    }
+    .map_err(vision_error)?;
+    let recognizer = Recognizer::new(classifier);
+    let mut opts = BenchOptions {
+        boards: a.boards,
+        seed: a.seed,
+        width,
+        height,
+        ..BenchOptions::default()
+    };
+    if !a.sets.is_empty() {
+        opts.sets = a.sets.clone();
+    }
+    let mut out = std::io::stdout().lock();
+    if !a.json {
+        writeln!(
+            out,
+            "{:<28} {:>6} {:>8} {:>10} {:>8} {:>7} {:>9} {:>8}",
+            "set", "boards", "located", "squares%", "boards%", "orient", "median ms", "p95 ms"
+        )?;
+    }
+    let json = a.json;
+    let mut row_err = None;
+    let reports = run_bench(&recognizer, &a.pieces, &opts, |r| {
+        if json {
+            return;
+        }
+        let held = if chessbot::vision::render::is_held_out(&r.set) { " (held out)" } else { "" };
+        if let Err(e) = writeln!(
+            out,
+            "{:<28} {:>6} {:>8} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
+            format!("{}{held}", r.set),
+            r.boards,
+            r.located,
+            100.0 * r.square_accuracy(),
+            100.0 * r.board_accuracy(),
+            r.orientation_right,
+            r.median_ms,
+            r.p95_ms
+        ) {
+            row_err.get_or_insert(e);
+        }
+    })
+    .map_err(vision_error)?;
+    if let Some(e) = row_err {
+        return Err(e.into());
+    }
+    let boards: usize = reports.iter().map(|r| r.boards).sum();
+    let squares: usize = reports.iter().map(|r| r.squares_right).sum();
+    let right: usize = reports.iter().map(|r| r.boards_right).sum();
+    let mut all_ms: Vec<f64> = reports.iter().map(|r| r.median_ms).collect();
+    all_ms.sort_by(|x, y| x.total_cmp(y));
+    let real = match &a.real {
+        Some(list) => Some(run_real(&recognizer, list, 5).map_err(vision_error)?),
+        None => None,
+    };
+    if a.json {
+        let v = serde_json::json!({ "sets": reports, "real": real });
+        writeln!(out, "{v}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{:<28} {:>6} {:>8} {:>10.3} {:>8.1}",
+        "all",
+        boards,
+        reports.iter().map(|r| r.located).sum::<usize>(),
+        100.0 * squares as f64 / (64 * boards).max(1) as f64,
+        100.0 * right as f64 / boards.max(1) as f64,
+    )?;
+    if let Some(real) = real {
+        writeln!(out)?;
+        writeln!(out, "{:<36} {:>8} {:>7} {:>6} {:>9}", "real screenshot", "squares", "orient", "board", "median ms")?;
+        for r in &real {
+            writeln!(
+                out,
+                "{:<36} {:>5}/64 {:>7} {:>6} {:>9.1}",
+                r.file,
+                r.squares_right,
+                if r.orientation_right { "ok" } else { "wrong" },
+                if r.squares_right == 64 && r.orientation_right { "right" } else { "wrong" },
+                r.median_ms
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,243 @@
+//! The recognition benchmark (`chessbot vision bench`): renders screenshots with the piece sets
+//! held out of training ([`HELD_OUT_SETS`]), runs the whole pipeline on each (PNG decode
+//! included) and scores location, squares, whole boards and time.
+
+use crate::vision::error::VisionError;
+use crate::vision::input::decode;
+use crate::vision::recognize::{RecognizeOptions, Recognizer};
+use crate::vision::render::{
+    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, render_screenshot,
+    themes_path,
+};
+use image::ImageEncoder;
+use image::codecs::png::PngEncoder;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::time::Instant;
+
+/// What to measure.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Screenshots per piece set.
+    pub boards: usize,
+    /// Seed of the positions, styles and pages.
+    pub seed: u64,
+    /// Page width in pixels.
+    pub width: u32,
+    /// Page height in pixels.
+    pub height: u32,
+    /// Square sizes drawn from this range (pixels, log-uniform).
+    pub square_range: (f32, f32),
+    /// Only these sets (default: the held-out ones).
+    pub sets: Vec<String>,
+}
+
+impl Default for BenchOptions {
+    fn default() -> Self {
+        BenchOptions {
+            boards: 50,
+            seed: 1,
+            width: 1280,
+            height: 800,
+            square_range: (16.0, 92.0),
+            sets: HELD_OUT_SETS.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// Results for one piece set.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct SetReport {
+    /// The set's name.
+    pub set: String,
+    /// Screenshots measured.
+    pub boards: usize,
+    /// Screenshots whose board was found within 1 px on every side.
+    pub located: usize,
+    /// Squares read right (a board not found counts 64 wrong squares).
+    pub squares_right: usize,
+    /// Boards read right in full (all 64 squares and the orientation).
+    pub boards_right: usize,
+    /// Boards whose orientation was right.
+    pub orientation_right: usize,
+    /// Median time per screenshot (decode + locate + classify + orient), milliseconds.
+    pub median_ms: f64,
+    /// 95th percentile of the same.
+    pub p95_ms: f64,
+}
+
+impl SetReport {
+    /// Share of squares right.
+    pub fn square_accuracy(&self) -> f64 {
+        self.squares_right as f64 / (64 * self.boards).max(1) as f64
+    }
+    /// Share of whole boards right.
+    pub fn board_accuracy(&self) -> f64 {
+        self.boards_right as f64 / self.boards.max(1) as f64
+    }
+}
+
+/// Runs the benchmark; `progress` is called after each set.
+pub fn run_bench(
+    recognizer: &Recognizer,
+    pieces_dir: &Path,
+    opts: &BenchOptions,
+    mut progress: impl FnMut(&SetReport),
+) -> Result<Vec<SetReport>, VisionError> {
+    let sets = load_piece_sets(pieces_dir)?;
+    let themes = load_themes(&themes_path(pieces_dir))?;
+    let mut reports = Vec::new();
+    for (k, name) in opts.sets.iter().enumerate() {
+        let Some(set) = sets.iter().find(|s| s.name() == name) else {
+            return Err(VisionError::BadOption(format!(
+                "no piece set '{name}' in {}",
+                pieces_dir.display()
+            )));
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(1000).wrapping_add(k as u64));
+        let mut report = SetReport {
+            set: name.clone(),
+            ..SetReport::default()
+        };
+        let mut times = Vec::with_capacity(opts.boards);
+        for _ in 0..opts.boards {
+            let board = random_board(&mut rng);
+            let style = BoardStyle::random(&mut rng, set.clone(), &themes, &board, opts.square_range);
+            let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
+            let mut png = Vec::new();
+            PngEncoder::new(&mut png)
+                .write_image(
+                    &shot.image,
+                    shot.image.width(),
+                    shot.image.height(),
+                    image::ExtendedColorType::Rgb8,
+                )
+                .map_err(|e| VisionError::Image {
+                    context: "benchmark screenshot".into(),
+                    source: e,
+                })?;
+            let t0 = Instant::now();
+            let img = decode(&png).map_err(|e| VisionError::BadOption(e.to_string()))?;
+            let found = recognizer.recognize(&img, &RecognizeOptions::default());
+            times.push(t0.elapsed().as_secs_f64() * 1000.0);
+            report.boards += 1;
+            let Ok(found) = found else { continue };
+            let Some(r) = found.first() else { continue };
+            let g = shot.grid;
+            let b = r.board;
+            if (b.x - g.x).abs() <= 1.0
+                && (b.y - g.y).abs() <= 1.0
+                && (b.x + b.w - g.x - g.w).abs() <= 1.0
+                && (b.y + b.h - g.y - g.h).abs() <= 1.0
+            {
+                report.located += 1;
+            }
+            let read = r.placement();
+            let right = shakmaty::Square::ALL
+                .iter()
+                .filter(|&&sq| read.piece_at(sq) == board.piece_at(sq))
+                .count();
+            report.squares_right += right;
+            let orientation_ok = r.orientation.flipped() == shot.flipped;
+            if orientation_ok {
+                report.orientation_right += 1;
+            }
+            if right == 64 && orientation_ok {
+                report.boards_right += 1;
+            }
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        if !times.is_empty() {
+            report.median_ms = times[times.len() / 2];
+            report.p95_ms = times[((times.len() as f64 * 0.95).ceil() as usize).clamp(1, times.len()) - 1];
+        }
+        progress(&report);
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// Result on one real screenshot listed in a fixture list (see [`run_real`]).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RealReport {
+    /// The image file, as written in the list.
+    pub file: String,
+    /// The placement expected.
+    pub expected: String,
+    /// The placement read (empty when no board was found).
+    pub read: String,
+    /// Squares read right (0 when no board was found).
+    pub squares_right: usize,
+    /// Whether the orientation matched the list's.
+    pub orientation_right: bool,
+    /// Median time over `repeats` runs (decode + locate + classify + orient), milliseconds.
+    pub median_ms: f64,
+}
+
+/// Reads a list of real screenshots (`file | FEN | white|black` per line, `#` comments, files
+/// relative to the list's folder, as `tests/data/vision/xboard.txt`) and scores the whole
+/// pipeline on each, timing the median of `repeats` runs.
+pub fn run_real(
+    recognizer: &Recognizer,
+    list: &Path,
+    repeats: usize,
+) -> Result<Vec<RealReport>, VisionError> {
+    let text = std::fs::read_to_string(list).map_err(|e| VisionError::io(list, e))?;
+    let dir = list.parent().unwrap_or(Path::new("."));
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let bad = || VisionError::BadOption(format!("{}: bad line '{line}'", list.display()));
+        if fields.len() < 3 {
+            return Err(bad());
+        }
+        let expected: shakmaty::Board = fields[1]
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .parse()
+            .map_err(|_| bad())?;
+        let flipped = match fields[2] {
+            "white" => false,
+            "black" => true,
+            _ => return Err(bad()),
+        };
+        let path = dir.join(fields[0]);
+        let bytes = std::fs::read(&path).map_err(|e| VisionError::io(&path, e))?;
+        let mut times = Vec::new();
+        let mut found = None;
+        for _ in 0..repeats.max(1) {
+            let t0 = Instant::now();
+            let img = decode(&bytes).map_err(|e| VisionError::BadOption(format!("{}: {e}", path.display())))?;
+            let r = recognizer.recognize(&img, &RecognizeOptions::default());
+            times.push(t0.elapsed().as_secs_f64() * 1000.0);
+            found = Some(r);
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        let first = found.and_then(|r| r.ok()).and_then(|v| v.into_iter().next());
+        let (read, squares_right, orientation_right) = match &first {
+            Some(r) => {
+                let placement = r.placement();
+                let right = shakmaty::Square::ALL
+                    .iter()
+                    .filter(|&&sq| placement.piece_at(sq) == expected.piece_at(sq))
+                    .count();
+                (placement.to_string(), right, r.orientation.flipped() == flipped)
+            }
+            None => (String::new(), 0, false),
+        };
+        out.push(RealReport {
+            file: fields[0].to_string(),
+            expected: expected.to_string(),
+            read,
+            squares_right,
+            orientation_right,
+            median_ms: times[times.len() / 2],
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,835 @@
+//! Board location: finds 8×8 chessboards anywhere in a screenshot, to the pixel.
+//!
+//! The search works for any two square colours and tolerates pieces, highlights, arrows,
+//! coordinates and a frame, because it looks only at what every board has: the corners where
+//! four squares meet, which show a checker pattern (diagonal neighbours alike, side neighbours
+//! different) whatever the colours.
+//!
+//! 1. The image is reduced to a grey (R+G+B) image at most ~640 px wide by averaging blocks.
+//! 2. A checker-corner response is computed at every lattice point of the reduced image; local
+//!    maxima above a threshold are corner candidates.
+//! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
+//!    common spacing form lattices (interior grid corners of a board, some hidden by pieces).
+//! 4. For each lattice, the 8×8 window whose cells alternate between two colours best is the
+//!    board; several windows in one lattice are several boards.
+//! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
+//!    edge (sub-pixel), and a least-squares fit gives the box, so square sizes need not be
+//!    whole pixels.
+//!
+//! ```
+//! use chessbot::vision::locate::locate;
+//! use image::{Rgb, RgbImage};
+//!
+//! // A 400×300 page with a 160 px board (20 px squares) at (100, 60).
+//! let mut img = RgbImage::from_pixel(400, 300, Rgb([250, 250, 250]));
+//! for y in 0..160u32 {
+//!     for x in 0..160u32 {
+//!         let dark = !(x / 20 + y / 20).is_multiple_of(2);
+//!         let c = if dark { Rgb([181, 136, 99]) } else { Rgb([240, 217, 181]) };
+//!         img.put_pixel(100 + x, 60 + y, c);
+//!     }
+//! }
+//! let boards = locate(&img);
+//! assert_eq!(boards.len(), 1);
+//! let b = boards[0].board;
+//! assert!((b.x - 100.0).abs() < 1.0 && (b.y - 60.0).abs() < 1.0 && (b.w - 160.0).abs() < 1.0);
+//! ```
+
+use crate::vision::geometry::BoardBox;
+use image::RgbImage;
+
+/// The reduced image is at most about this many pixels on its longer side.
+const WORK_SIZE: u32 = 640;
+/// Corner response threshold in R+G+B units (the faintest listed theme gives ~110).
+const CORNER_THRESHOLD: i32 = 36;
+/// Smallest square size (in reduced pixels) the search considers.
+const MIN_SQUARE: f32 = 4.0;
+/// Fewest consistent cells (of 64) for an 8×8 window to count as a board.
+const MIN_CONSISTENT: usize = 50;
+/// Fewest R+G+B units between the light and dark square colours.
+const MIN_COLOR_GAP: i32 = 30;
+
+/// One board found in an image.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Located {
+    /// The outer box of the 8×8 squares, in image pixels.
+    pub board: BoardBox,
+    /// How many of the 64 squares follow the two-colour checker pattern (0..=64).
+    pub consistent_squares: u32,
+}
+
+/// Finds every chessboard in `img`, largest first. An empty list means no board was found.
+///
+/// Boards from about 120 px (for images up to ~1900 px wide; larger images need boards of
+/// at least 1/16 of their longer side) up to the whole image are found.
+pub fn locate(img: &RgbImage) -> Vec<Located> {
+    let (w, h) = img.dimensions();
+    if w < 16 || h < 16 {
+        return Vec::new();
+    }
+    let factor = (w.max(h) / WORK_SIZE).max(1);
+    let mut found = locate_at(img, factor);
+    if found.is_empty() && factor > 1 {
+        found = locate_at(img, (factor / 2).max(1));
+    }
+    found.sort_by(|a, b| (b.board.w * b.board.h).total_cmp(&(a.board.w * a.board.h)));
+    found
+}
+
+/// Grey (R+G+B, 0..=765) image reduced by averaging `f × f` blocks.
+struct Grey {
+    w: usize,
+    h: usize,
+    px: Vec<i32>,
+}
+
+impl Grey {
+    fn reduced(img: &RgbImage, f: u32) -> Grey {
+        let f = f as usize;
+        let (iw, ih) = (img.width() as usize, img.height() as usize);
+        let (w, h) = (iw / f, ih / f);
+        let raw = img.as_raw();
+        let mut px = vec![0i32; w * h];
+        let mut row_acc = vec![0i32; w];
+        for y in 0..h {
+            row_acc.iter_mut().for_each(|v| *v = 0);
+            for dy in 0..f {
+                let line = &raw[(y * f + dy) * iw * 3..(y * f + dy + 1) * iw * 3];
+                for (x, acc) in row_acc.iter_mut().enumerate() {
+                    let start = x * f * 3;
+                    *acc += line[start..start + f * 3]
+                        .iter()
+                        .map(|&v| i32::from(v))
+                        .sum::<i32>();
+                }
+            }
+            let div = (f * f) as i32;
+            for x in 0..w {
+                px[y * w + x] = row_acc[x] / div;
+            }
+        }
+        Grey { w, h, px }
+    }
+}
+
+/// A checker-corner candidate at lattice point `(x, y)` of the reduced image.
+#[derive(Debug, Clone, Copy)]
+struct Corner {
+    x: f32,
+    y: f32,
+}
+
+/// Checker-corner candidates: local maxima of `|a+e-b-c| - |a-e| - |b-c|` where a, e and b, c
+/// are the diagonal pairs of samples 1.5 px from the lattice point.
+fn corners(g: &Grey) -> Vec<Corner> {
+    let (w, h) = (g.w, g.h);
+    if w < 6 || h < 6 {
+        return Vec::new();
+    }
+    let mut resp = vec![0i32; w * h];
+    for y in 2..h - 1 {
+        let up = &g.px[(y - 2) * w..(y - 1) * w];
+        let down = &g.px[(y + 1) * w..(y + 2) * w];
+        let out = &mut resp[y * w..(y + 1) * w];
+        for x in 2..w - 1 {
+            let a = up[x - 2];
+            let b = up[x + 1];
+            let c = down[x - 2];
+            let e = down[x + 1];
+            let r = (a + e - b - c).abs() - (a - e).abs() - (b - c).abs();
+            out[x] = r;
+        }
+    }
+    let mut found = Vec::new();
+    for y in 3..h - 2 {
+        for x in 3..w - 2 {
+            let r = resp[y * w + x];
+            if r < CORNER_THRESHOLD {
+                continue;
+            }
+            let mut is_max = true;
+            'nb: for dy in -1i32..=1 {
+                for dx in -1i32..=1 {
+                    if dx == 0 && dy == 0 {
+                        continue;
+                    }
+                    let o = resp[(y as i32 + dy) as usize * w + (x as i32 + dx) as usize];
+                    // Ties (plateaus) keep the top-left point only.
+                    if o > r || (o == r && (dy < 0 || (dy == 0 && dx < 0))) {
+                        is_max = false;
+                        break 'nb;
+                    }
+                }
+            }
+            if is_max {
+                found.push(Corner {
+                    x: x as f32,
+                    y: y as f32,
+                });
+            }
+        }
+    }
+    found
+}
+
+struct UnionFind(Vec<usize>);
+
+impl UnionFind {
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra] = rb;
+        }
+    }
+}
+
+/// A regular lattice of corners: point `(i, j)` lies at `(ox + i·s, oy + j·s)` in reduced
+/// pixels, and the corners seen span indices `i0..=i1`, `j0..=j1`.
+#[derive(Debug, Clone, Copy)]
+struct Lattice {
+    ox: f32,
+    oy: f32,
+    sx: f32,
+    sy: f32,
+    i0: i32,
+    i1: i32,
+    j0: i32,
+    j1: i32,
+}
+
+/// Links corners to their nearest right and lower neighbours and turns linked groups into
+/// lattices.
+fn lattices(pts: &[Corner]) -> Vec<Lattice> {
+    let n = pts.len();
+    let mut by_y: Vec<usize> = (0..n).collect();
+    by_y.sort_by(|&a, &b| pts[a].y.total_cmp(&pts[b].y));
+    let mut by_x: Vec<usize> = (0..n).collect();
+    by_x.sort_by(|&a, &b| pts[a].x.total_cmp(&pts[b].x));
+    let ys: Vec<f32> = by_y.iter().map(|&i| pts[i].y).collect();
+    let xs: Vec<f32> = by_x.iter().map(|&i| pts[i].x).collect();
+
+    let mut uf = UnionFind((0..n).collect());
+    let mut links: Vec<(usize, usize, f32)> = Vec::new();
+    for (i, p) in pts.iter().enumerate() {
+        // Right neighbour: nearly the same row.
+        let lo = ys.partition_point(|&y| y < p.y - 2.0);
+        let hi = ys.partition_point(|&y| y <= p.y + 2.0);
+        let mut best: Option<(usize, f32)> = None;
+        for &j in &by_y[lo..hi] {
+            let q = pts[j];
+            let d = q.x - p.x;
+            if d >= MIN_SQUARE
+                && (q.y - p.y).abs() <= 1.0 + 0.03 * d
+                && best.is_none_or(|b| d < b.1)
+            {
+                best = Some((j, d));
+            }
+        }
+        if let Some((j, d)) = best {
+            links.push((i, j, d));
+        }
+        // Lower neighbour: nearly the same column.
+        let lo = xs.partition_point(|&x| x < p.x - 2.0);
+        let hi = xs.partition_point(|&x| x <= p.x + 2.0);
+        let mut best: Option<(usize, f32)> = None;
+        for &j in &by_x[lo..hi] {
+            let q = pts[j];
+            let d = q.y - p.y;
+            if d >= MIN_SQUARE
+                && (q.x - p.x).abs() <= 1.0 + 0.03 * d
+                && best.is_none_or(|b| d < b.1)
+            {
+                best = Some((j, d));
+            }
+        }
+        if let Some((j, d)) = best {
+            links.push((i, j, d));
+        }
+    }
+    // Only links whose length recurs nearby are kept: a lone link between two random corners
+    // does not make a lattice.
+    for &(a, b, _) in &links {
+        uf.union(a, b);
+    }
+    let mut groups: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for i in 0..n {
+        groups.entry(uf.find(i)).or_default().push(i);
+    }
+    let mut group_links: std::collections::HashMap<usize, Vec<f32>> = Default::default();
+    for &(a, _, d) in &links {
+        group_links.entry(uf.find(a)).or_default().push(d);
+    }
+
+    let mut out = Vec::new();
+    for (root, members) in groups {
+        if members.len() < 4 {
+            continue;
+        }
+        let Some(lengths) = group_links.get(&root) else {
+            continue;
+        };
+        // The spacing: the link length with the most support within ±8%, then their mean.
+        let mut best = (0usize, 0.0f32);
+        for &d in lengths {
+            let support = lengths
+                .iter()
+                .filter(|&&e| (e - d).abs() <= 0.08 * d)
+                .count();
+            if support > best.0 || (support == best.0 && d < best.1) {
+                best = (support, d);
+            }
+        }
+        if best.0 < 3 {
+            continue;
+        }
+        let close: Vec<f32> = lengths
+            .iter()
+            .copied()
+            .filter(|&e| (e - best.1).abs() <= 0.08 * best.1)
+            .collect();
+        let s = close.iter().sum::<f32>() / close.len() as f32;
+        split_lattices(pts, &members, s, &mut out);
+    }
+    out
+}
+
+/// Fits lattices of spacing ~`s` to `members`, one per consistent phase.
+fn split_lattices(pts: &[Corner], members: &[usize], s: f32, out: &mut Vec<Lattice>) {
+    let mut left: Vec<usize> = members.to_vec();
+    while left.len() >= 4 {
+        // The reference point with the most others on its lattice.
+        let on_lattice = |r: Corner, p: Corner| {
+            let fx = (p.x - r.x) / s;
+            let fy = (p.y - r.y) / s;
+            (fx - fx.round()).abs() < 0.2 && (fy - fy.round()).abs() < 0.2
+        };
+        let step = (left.len() / 64).max(1);
+        let mut best = (0usize, left[0]);
+        for &r in left.iter().step_by(step) {
+            let c = left.iter().filter(|&&p| on_lattice(pts[r], pts[p])).count();
+            if c > best.0 {
+                best = (c, r);
+            }
+        }
+        if best.0 < 4 {
+            break;
+        }
+        let r = pts[best.1];
+        let (inliers, rest): (Vec<usize>, Vec<usize>) =
+            left.iter().partition(|&&p| on_lattice(r, pts[p]));
+        left = rest;
+        let idx: Vec<(i32, i32, Corner)> = inliers
+            .iter()
+            .map(|&p| {
+                let q = pts[p];
+                (
+                    ((q.x - r.x) / s).round() as i32,
+                    ((q.y - r.y) / s).round() as i32,
+                    q,
+                )
+            })
+            .collect();
+        let fit = |pairs: Vec<(f32, f32)>| -> Option<(f32, f32)> {
+            let n = pairs.len() as f32;
+            let (mk, mv) = pairs
+                .iter()
+                .fold((0.0, 0.0), |(a, b), &(k, v)| (a + k, b + v));
+            let (mk, mv) = (mk / n, mv / n);
+            let var: f32 = pairs.iter().map(|&(k, _)| (k - mk) * (k - mk)).sum();
+            if var < 1e-6 {
+                return None;
+            }
+            let cov: f32 = pairs.iter().map(|&(k, v)| (k - mk) * (v - mv)).sum();
+            let slope = cov / var;
+            Some((mv - slope * mk, slope))
+        };
+        let fx = fit(idx.iter().map(|&(i, _, q)| (i as f32, q.x)).collect());
+        let fy = fit(idx.iter().map(|&(_, j, q)| (j as f32, q.y)).collect());
+        let (ox, sx) = fx.unwrap_or((r.x, s));
+        let (oy, sy) = fy.unwrap_or((r.y, s));
+        let (sx, sy) = (
+            if fx.is_some() { sx } else { sy },
+            if fy.is_some() { sy } else { sx },
+        );
+        if !(sx > MIN_SQUARE * 0.9 && sy > MIN_SQUARE * 0.9) || (sx / sy - 1.0).abs() > 0.1 {
+            continue;
+        }
+        let i0 = idx.iter().map(|t| t.0).min().unwrap_or(0);
+        let i1 = idx.iter().map(|t| t.0).max().unwrap_or(0);
+        let j0 = idx.iter().map(|t| t.1).min().unwrap_or(0);
+        let j1 = idx.iter().map(|t| t.1).max().unwrap_or(0);
+        if i1 - i0 < 1 || j1 - j0 < 1 {
+            continue;
+        }
+        out.push(Lattice {
+            ox,
+            oy,
+            sx,
+            sy,
+            i0,
+            i1,
+            j0,
+            j1,
+        });
+    }
+}
+
+/// The colour of a square, read at its four inner corners (pieces sit in the middle): the mean
+/// of the two corner samples that agree best, so a coordinate letter or a piece overlapping
+/// one or two corners does not change it.
+fn cell_color(img: &RgbImage, x0: f32, y0: f32, sx: f32, sy: f32) -> Option<[i32; 3]> {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    if x0 < -0.5 || y0 < -0.5 || x0 + sx > w + 0.5 || y0 + sy > h + 0.5 {
+        return None;
+    }
+    let inset = 0.12;
+    let patch = (sx * 0.08).clamp(1.0, 6.0) as i32;
+    let mut samples = [[0i32; 3]; 4];
+    for (k, (fx, fy)) in [
+        (inset, inset),
+        (1.0 - inset, inset),
+        (inset, 1.0 - inset),
+        (1.0 - inset, 1.0 - inset),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let cx = (x0 + fx * sx) as i32;
+        let cy = (y0 + fy * sy) as i32;
+        let mut acc = [0i32; 3];
+        let mut n = 0;
+        for yy in cy - patch / 2..cy - patch / 2 + patch {
+            for xx in cx - patch / 2..cx - patch / 2 + patch {
+                let xx = xx.clamp(0, img.width() as i32 - 1) as u32;
+                let yy = yy.clamp(0, img.height() as i32 - 1) as u32;
+                let p = img.get_pixel(xx, yy).0;
+                for c in 0..3 {
+                    acc[c] += i32::from(p[c]);
+                }
+                n += 1;
+            }
+        }
+        samples[k] = acc.map(|v| v / n.max(1));
+    }
+    let mut best = (i32::MAX, [0i32; 3]);
+    for a in 0..4 {
+        for b in a + 1..4 {
+            let d = dist(samples[a], samples[b]);
+            if d < best.0 {
+                let m = [0, 1, 2].map(|c| (samples[a][c] + samples[b][c]) / 2);
+                best = (d, m);
+            }
+        }
+    }
+    Some(best.1)
+}
+
+fn dist(a: [i32; 3], b: [i32; 3]) -> i32 {
+    (a[0] - b[0]).abs() + (a[1] - b[1]).abs() + (a[2] - b[2]).abs()
+}
+
+fn median_color(colors: &mut [[i32; 3]]) -> [i32; 3] {
+    let mut out = [0; 3];
+    for (c, o) in out.iter_mut().enumerate() {
+        colors.sort_by_key(|v| v[c]);
+        *o = colors[colors.len() / 2][c];
+    }
+    out
+}
+
+/// How many of the 64 cells of the board `(x, y, sx, sy)` (full-resolution pixels) follow a
+/// two-colour checker pattern, or `None` when the board leaves the image or the two colours are
+/// too close.
+pub(crate) fn checker_consistency(img: &RgbImage, b: &BoardBox) -> Option<usize> {
+    let (sx, sy) = b.square_size();
+    let mut cells = Vec::with_capacity(64);
+    for r in 0..8 {
+        for c in 0..8 {
+            cells.push(cell_color(
+                img,
+                b.x + c as f32 * sx,
+                b.y + r as f32 * sy,
+                sx,
+                sy,
+            )?);
+        }
+    }
+    let mut even: Vec<[i32; 3]> = Vec::with_capacity(32);
+    let mut odd: Vec<[i32; 3]> = Vec::with_capacity(32);
+    for (k, c) in cells.iter().enumerate() {
+        if (k / 8 + k % 8).is_multiple_of(2) {
+            even.push(*c);
+        } else {
+            odd.push(*c);
+        }
+    }
+    let a = median_color(&mut even);
+    let bcol = median_color(&mut odd);
+    let gap = dist(a, bcol);
+    if gap < MIN_COLOR_GAP {
+        return None;
+    }
+    let ok = cells
+        .iter()
+        .enumerate()
+        .filter(|(k, c)| {
+            let (own, other) = if (k / 8 + k % 8).is_multiple_of(2) {
+                (a, bcol)
+            } else {
+                (bcol, a)
+            };
+            let d_own = dist(**c, own);
+            d_own < dist(**c, other) && d_own * 3 < gap
+        })
+        .count();
+    Some(ok)
+}
+
+fn locate_at(img: &RgbImage, factor: u32) -> Vec<Located> {
+    let grey = Grey::reduced(img, factor);
+    let pts = corners(&grey);
+    let f = factor as f32;
+    let mut found: Vec<Located> = Vec::new();
+    for lat in lattices(&pts) {
+        // The board's inner lines hold the corners seen, so its first line index lies in
+        // i1-7 ..= i0-1 (wider when a lattice spans several boards).
+        let mut windows: Vec<(usize, BoardBox)> = Vec::new();
+        let (ilo, ihi) = if lat.i1 - lat.i0 <= 6 {
+            (lat.i1 - 7, lat.i0 - 1)
+        } else {
+            (lat.i0 - 7, lat.i1)
+        };
+        let (jlo, jhi) = if lat.j1 - lat.j0 <= 6 {
+            (lat.j1 - 7, lat.j0 - 1)
+        } else {
+            (lat.j0 - 7, lat.j1)
+        };
+        for j in jlo..=jhi {
+            for i in ilo..=ihi {
+                let b = BoardBox::new(
+                    f * (lat.ox + i as f32 * lat.sx),
+                    f * (lat.oy + j as f32 * lat.sy),
+                    f * 8.0 * lat.sx,
+                    f * 8.0 * lat.sy,
+                );
+                if let Some(n) = checker_consistency(img, &b)
+                    && n >= MIN_CONSISTENT
+                {
+                    windows.push((n, b));
+                }
+            }
+        }
+        windows.sort_by_key(|w| std::cmp::Reverse(w.0));
+        let mut kept: Vec<BoardBox> = Vec::new();
+        for (_, b) in windows {
+            if kept.iter().any(|k| overlap(k, &b) > 0.1) {
+                continue;
+            }
+            kept.push(b);
+            let refined = refine(img, &b);
+            if let Some(n) = checker_consistency(img, &refined)
+                && n >= MIN_CONSISTENT
+                && !found.iter().any(|k| overlap(&k.board, &refined) > 0.3)
+            {
+                found.push(Located {
+                    board: refined,
+                    consistent_squares: n as u32,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Intersection over the smaller box's area.
+fn overlap(a: &BoardBox, b: &BoardBox) -> f32 {
+    let ix = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let iy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    if ix <= 0.0 || iy <= 0.0 {
+        return 0.0;
+    }
+    ix * iy / (a.w * a.h).min(b.w * b.h)
+}
+
+/// Moves each grid line of `b` to its strongest nearby edge at full resolution and fits the
+/// nine lines of each direction with one origin and one spacing.
+pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
+    let mut cur = *b;
+    for _ in 0..2 {
+        let (sx, sy) = cur.square_size();
+        let radius = ((sx * 0.06).max(2.0)).ceil() as i32 + 1;
+        let xs = line_fit(img, &cur, true, radius);
+        let ys = line_fit(img, &cur, false, radius);
+        let (x, w) = xs.unwrap_or((cur.x, sx * 8.0));
+        let (y, h) = ys.unwrap_or((cur.y, sy * 8.0));
+        cur = BoardBox::new(x, y, w, h);
+    }
+    cur
+}
+
+fn luma_sum(img: &RgbImage, x: i32, y: i32) -> i32 {
+    let x = x.clamp(0, img.width() as i32 - 1) as u32;
+    let y = y.clamp(0, img.height() as i32 - 1) as u32;
+    let p = img.get_pixel(x, y).0;
+    i32::from(p[0]) + i32::from(p[1]) + i32::from(p[2])
+}
+
+/// For `vertical` lines (constant x), finds each line's edge position and fits `x = o + k·s`.
+/// Returns `(origin, 8·s)`.
+fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option<(f32, f32)> {
+    let (sx, sy) = b.square_size();
+    let (o, s, along0, along_len) = if vertical {
+        (b.x, sx, b.y, b.h)
+    } else {
+        (b.y, sy, b.x, b.w)
+    };
+    let limit = if vertical { img.width() } else { img.height() } as i32;
+    let a0 = (along0 + 2.0).max(0.0) as i32;
+    let a1 = (along0 + along_len - 2.0) as i32;
+    let step = ((a1 - a0) / 200).max(1);
+    let mut found: Vec<(f32, f32, f32)> = Vec::new(); // (k, position, strength)
+    for k in 0..=8 {
+        let expect = o + k as f32 * s;
+        let c0 = expect.round() as i32;
+        let mut prof: Vec<(i32, f32)> = Vec::new();
+        for c in c0 - radius..=c0 + radius {
+            if c < 1 || c >= limit {
+                continue;
+            }
+            let mut sum = 0i64;
+            let mut n = 0i64;
+            let mut a = a0;
+            while a < a1 {
+                let (v1, v0) = if vertical {
+                    (luma_sum(img, c, a), luma_sum(img, c - 1, a))
+                } else {
+                    (luma_sum(img, a, c), luma_sum(img, a, c - 1))
+                };
+                sum += i64::from((v1 - v0).abs());
+                n += 1;
+                a += step;
+            }
+            prof.push((c, sum as f32 / n.max(1) as f32));
+        }
+        let Some(best) = (0..prof.len()).max_by(|&i, &j| prof[i].1.total_cmp(&prof[j].1)) else {
+            continue;
+        };
+        let (c, v) = prof[best];
+        // Sub-pixel: parabola through the peak and its neighbours.
+        let mut pos = c as f32;
+        if best > 0 && best + 1 < prof.len() {
+            let (l, r) = (prof[best - 1].1, prof[best + 1].1);
+            let denom = l - 2.0 * v + r;
+            if denom < -1e-3 {
+                pos += (0.5 * (l - r) / denom).clamp(-0.5, 0.5);
+            }
+        }
+        found.push((k as f32, pos, v));
+    }
+    if found.len() < 4 {
+        return None;
+    }
+    let mut strengths: Vec<f32> = found.iter().map(|t| t.2).collect();
+    strengths.sort_by(|a, b| a.total_cmp(b));
+    let med = strengths[strengths.len() / 2];
+    // Weak lines (a frame the colour of a square, a piece across the line) do not vote.
+    let mut use_: Vec<(f32, f32)> = found
+        .iter()
+        .filter(|t| t.2 >= 0.35 * med && t.2 > 2.0)
+        .map(|t| (t.0, t.1))
+        .collect();
+    for _ in 0..2 {
+        if use_.len() < 3 {
+            return None;
+        }
+        let n = use_.len() as f32;
+        let mk = use_.iter().map(|t| t.0).sum::<f32>() / n;
+        let mv = use_.iter().map(|t| t.1).sum::<f32>() / n;
+        let var: f32 = use_.iter().map(|t| (t.0 - mk).powi(2)).sum();
+        let cov: f32 = use_.iter().map(|t| (t.0 - mk) * (t.1 - mv)).sum();
+        let slope = cov / var;
+        let origin = mv - slope * mk;
+        let before = use_.len();
+        use_.retain(|t| (origin + slope * t.0 - t.1).abs() <= 1.0);
+        if use_.len() == before {
+            return Some((origin, slope * 8.0));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// Draws a board with square size `s` (may be fractional) at `(x0, y0)` into `img`, with
+    /// "pieces" (discs) on the squares listed, the way antialias-free renderers do: pixel
+    /// (px, py) belongs to square floor((px + 0.5 - x0) / s).
+    fn draw_board(
+        img: &mut RgbImage,
+        x0: f32,
+        y0: f32,
+        s: f32,
+        light: [u8; 3],
+        dark: [u8; 3],
+        pieces: &[(usize, usize)],
+    ) {
+        let x_end = (x0 + 8.0 * s).round() as u32;
+        let y_end = (y0 + 8.0 * s).round() as u32;
+        for py in y0.round() as u32..y_end {
+            for px in x0.round() as u32..x_end {
+                let c = ((px as f32 + 0.5 - x0) / s).floor() as usize;
+                let r = ((py as f32 + 0.5 - y0) / s).floor() as usize;
+                if c > 7 || r > 7 {
+                    continue;
+                }
+                let mut col = if (r + c).is_multiple_of(2) {
+                    light
+                } else {
+                    dark
+                };
+                if pieces.contains(&(r, c)) {
+                    let cx = x0 + (c as f32 + 0.5) * s;
+                    let cy = y0 + (r as f32 + 0.5) * s;
+                    let d =
+                        ((px as f32 + 0.5 - cx).powi(2) + (py as f32 + 0.5 - cy).powi(2)).sqrt();
+                    if d < 0.38 * s {
+                        col = if (r * 3 + c).is_multiple_of(2) {
+                            [250, 250, 250]
+                        } else {
+                            [20, 20, 20]
+                        };
+                    }
+                }
+                img.put_pixel(px, py, Rgb(col));
+            }
+        }
+    }
+
+    fn start_pieces() -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for r in [0, 1, 6, 7] {
+            for c in 0..8 {
+                v.push((r, c));
+            }
+        }
+        v
+    }
+
+    fn assert_box(b: &BoardBox, x: f32, y: f32, size: f32) {
+        assert!(
+            (b.x - x).abs() <= 1.0
+                && (b.y - y).abs() <= 1.0
+                && (b.w - size).abs() <= 1.0
+                && (b.h - size).abs() <= 1.0,
+            "found {b:?}, expected {x},{y} {size}"
+        );
+    }
+
+    #[test]
+    fn finds_boards_of_many_sizes_and_colours() {
+        let themes = [
+            ([240, 217, 181], [181, 136, 99]),  // lichess brown
+            ([159, 144, 176], [125, 74, 141]),  // lichess purple (low contrast)
+            ([220, 220, 220], [201, 201, 201]), // newspaper (lowest contrast)
+            ([200, 195, 101], [119, 162, 109]), // xboard
+        ];
+        for (k, (light, dark)) in themes.iter().enumerate() {
+            for &(s, x0, y0) in &[
+                (15.0f32, 37.0f32, 211.0f32),
+                (60.5, 300.25, 120.0),
+                (91.75, 10.0, 20.0),
+            ] {
+                let mut img = RgbImage::from_pixel(1280, 800, Rgb([245, 246, 247]));
+                // Page chrome: a dark bar and some blocks.
+                for x in 0..1280 {
+                    for y in 0..30 {
+                        img.put_pixel(x, y, Rgb([40, 44, 52]));
+                    }
+                }
+                let pieces = if k.is_multiple_of(2) {
+                    start_pieces()
+                } else {
+                    vec![(3, 4), (0, 0), (7, 7)]
+                };
+                draw_board(&mut img, x0, y0 + 30.0, s, *light, *dark, &pieces);
+                let found = locate(&img);
+                assert_eq!(found.len(), 1, "theme {k} s {s}: {found:?}");
+                assert_box(&found[0].board, x0, y0 + 30.0, 8.0 * s);
+            }
+        }
+    }
+
+    #[test]
+    fn several_boards_largest_first_and_none_on_plain_pages() {
+        let mut img = RgbImage::from_pixel(1000, 700, Rgb([30, 30, 30]));
+        draw_board(
+            &mut img,
+            20.0,
+            20.0,
+            40.0,
+            [238, 238, 210],
+            [118, 150, 86],
+            &start_pieces(),
+        );
+        draw_board(
+            &mut img,
+            500.0,
+            300.0,
+            22.25,
+            [222, 227, 230],
+            [140, 162, 173],
+            &[],
+        );
+        let found = locate(&img);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_box(&found[0].board, 20.0, 20.0, 320.0);
+        assert_box(&found[1].board, 500.0, 300.0, 178.0);
+
+        let plain = RgbImage::from_pixel(640, 480, Rgb([200, 10, 10]));
+        assert!(locate(&plain).is_empty());
+        assert!(locate(&RgbImage::new(0, 0)).is_empty());
+    }
+
+    #[test]
+    fn a_4x4_checker_is_not_a_board_and_a_frame_is_not_part_of_it() {
+        let mut img = RgbImage::from_pixel(600, 600, Rgb([255, 255, 255]));
+        for y in 0..160u32 {
+            for x in 0..160u32 {
+                let dark = !(x / 40 + y / 40).is_multiple_of(2);
+                img.put_pixel(
+                    x + 10,
+                    y + 10,
+                    Rgb(if dark { [0, 0, 0] } else { [255, 255, 255] }),
+                );
+            }
+        }
+        assert!(locate(&img).is_empty());
+        // A brown frame 12 px wide around a board.
+        for y in 188..(200 + 8 * 45 + 12) {
+            for x in 188..(200 + 8 * 45 + 12) {
+                img.put_pixel(x, y, Rgb([90, 50, 20]));
+            }
+        }
+        draw_board(
+            &mut img,
+            200.0,
+            200.0,
+            45.0,
+            [240, 217, 181],
+            [181, 136, 99],
+            &[(4, 4)],
+        );
+        let found = locate(&img);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_box(&found[0].board, 200.0, 200.0, 360.0);
+    }
+}

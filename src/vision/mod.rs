@@ -1,0 +1,36 @@
+//! Screenshot recognition: from pixels to a placement.
+//!
+//! - [`geometry`]: where the 8×8 grid is in an image ([`geometry::BoardBox`]) and which square
+//!   each image cell shows.
+//! - [`render`]: draws boards and whole screenshots from piece sets and board colours (training
+//!   and test data), and names the piece sets held out of training.
+//! - [`model`]: the square classifier network (a small CNN, candle).
+//! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
+//!   ([`classify::Classifier`], [`classify::BoardGuess`]).
+//! - [`input`]: decodes image bytes with size limits.
+//! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
+//! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
+//! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
+//! - [`annotate`]: the `--debug` picture (grid and labels drawn on the screenshot).
+//! - [`bench`]: the recognition benchmark on held-out piece sets (`chessbot vision bench`).
+//! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
+//!   on held-out piece sets (`chessbot vision eval`).
+//!
+//! The vision module knows nothing of screens or mice; it turns images into placements.
+
+pub mod annotate;
+pub mod bench;
+pub mod classify;
+pub mod error;
+pub mod geometry;
+pub mod input;
+pub mod locate;
+pub mod model;
+pub mod orient;
+pub mod recognize;
+pub mod render;
+pub mod train;
+
+pub use classify::{BoardGuess, Classifier, SquareClass};
+pub use error::VisionError;
+pub use geometry::BoardBox;

@@ -1,0 +1,302 @@
+//! Orientation: is white at the bottom of the image or black?
+//!
+//! Two clues, in order of trust:
+//! 1. Rank digits drawn on or beside the board. The digits' ink differs: `1` and `7` are thin,
+//!    `8`, `6` and `0`-like shapes are heavy, whatever the font. The ink of the eight labels
+//!    along an edge, top to bottom, is compared with the typical ink of `8..1` and of `1..8`.
+//! 2. Where the pieces stand: white pawns and the white king usually sit on the half nearer
+//!    to white's side, black's on the other.
+//!
+//! ```
+//! use chessbot::vision::orient::{Orientation, from_placement};
+//! use shakmaty::{Board, Piece, Square};
+//! // The start position as image cells, white at the bottom.
+//! let board = Board::default();
+//! let cells: Vec<Option<Piece>> = (0..64)
+//!     .map(|i| board.piece_at(Square::new((7 - i / 8) * 8 + i % 8)))
+//!     .collect();
+//! assert_eq!(from_placement(&cells), Orientation::WhiteBottom);
+//! ```
+
+use crate::vision::geometry::BoardBox;
+use image::RgbImage;
+use shakmaty::{Color, Piece, Role};
+
+/// Which side's first rank is at the bottom of the image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Orientation {
+    /// White at the bottom: a1 is the bottom-left square.
+    #[serde(rename = "white")]
+    WhiteBottom,
+    /// Black at the bottom: h8 is the bottom-left square.
+    #[serde(rename = "black")]
+    BlackBottom,
+}
+
+impl Orientation {
+    /// True when black is at the bottom (the board is drawn flipped).
+    pub fn flipped(self) -> bool {
+        self == Orientation::BlackBottom
+    }
+
+    /// `white` or `black`: the side at the bottom.
+    pub fn name(self) -> &'static str {
+        match self {
+            Orientation::WhiteBottom => "white",
+            Orientation::BlackBottom => "black",
+        }
+    }
+}
+
+/// What the orientation was decided from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OrientationSource {
+    /// Given by the user (`--orientation`).
+    Forced,
+    /// From the rank digits drawn on or beside the board.
+    Coordinates,
+    /// From where the pieces stand.
+    Pieces,
+}
+
+/// Typical relative ink of the digits 1..=8 in common UI fonts (sans and serif alike): the
+/// ordering, not the values, is what matters.
+const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
+
+/// Decides the orientation from rank digits drawn on or beside the board, if any are found.
+///
+/// Looks at the corners of the left and right columns of squares (where most sites draw
+/// digits) and at the strips just outside the board's left and right edges. Returns `None`
+/// when no edge shows eight labels whose ink clearly follows one order.
+pub fn from_coordinates(img: &RgbImage, board: &BoardBox) -> Option<Orientation> {
+    let (sx, sy) = board.square_size();
+    let mut best: Option<(f32, Orientation)> = None;
+    // Regions relative to each row's left-column or right-column square: (dx0, dx1, dy0, dy1)
+    // in square units, measured from the left board edge for the left side and from the right
+    // edge for the right side.
+    let regions: [(f32, f32, f32, f32); 4] = [
+        (0.02, 0.34, 0.02, 0.40),   // inside, top corner
+        (0.02, 0.34, 0.60, 0.98),   // inside, bottom corner
+        (-0.55, -0.04, 0.10, 0.90), // outside the edge
+        (0.02, 0.34, 0.30, 0.70),   // inside, middle of the edge
+    ];
+    for right in [false, true] {
+        for &(a0, a1, b0, b1) in &regions {
+            let mut ink = [0.0f32; 8];
+            let mut ok = true;
+            for (row, v) in ink.iter_mut().enumerate() {
+                let y0 = board.y + (row as f32 + b0) * sy;
+                let y1 = board.y + (row as f32 + b1) * sy;
+                let (x0, x1) = if right {
+                    let e = board.x + board.w;
+                    (e - a1 * sx, e - a0 * sx)
+                } else {
+                    (board.x + a0 * sx, board.x + a1 * sx)
+                };
+                match ink_fraction(img, x0, y0, x1, y1) {
+                    Some(f) => *v = f,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            // Labels: every row has some ink, none is a solid block.
+            if ink.iter().any(|&f| !(0.02..=0.6).contains(&f)) {
+                continue;
+            }
+            let top_down_white: Vec<f32> = (0..8).map(|r| DIGIT_INK[7 - r]).collect();
+            let top_down_black: Vec<f32> = (0..8).map(|r| DIGIT_INK[r]).collect();
+            let cw = correlation(&ink, &top_down_white);
+            let cb = correlation(&ink, &top_down_black);
+            let (margin, o) = if cw > cb {
+                (cw - cb, Orientation::WhiteBottom)
+            } else {
+                (cb - cw, Orientation::BlackBottom)
+            };
+            if margin > 0.5 && best.is_none_or(|b| margin > b.0) {
+                best = Some((margin, o));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The fraction of pixels in the rectangle that differ clearly from its dominant colour
+/// (the background of the label), or `None` when the rectangle leaves the image.
+fn ink_fraction(img: &RgbImage, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<f32> {
+    let (w, h) = img.dimensions();
+    let (x0, y0) = (x0.round() as i64, y0.round() as i64);
+    let (x1, y1) = (x1.round() as i64, y1.round() as i64);
+    if x0 < 0 || y0 < 0 || x1 > i64::from(w) || y1 > i64::from(h) || x1 - x0 < 2 || y1 - y0 < 2 {
+        return None;
+    }
+    // Dominant colour: the most common coarse (3-bit per channel) colour.
+    let mut hist = [0u32; 512];
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = img.get_pixel(x as u32, y as u32).0;
+            hist[(usize::from(p[0] >> 5) << 6)
+                | (usize::from(p[1] >> 5) << 3)
+                | usize::from(p[2] >> 5)] += 1;
+        }
+    }
+    let mode = (0..512).max_by_key(|&i| hist[i]).unwrap_or(0);
+    let center = [
+        ((mode >> 6) as i32) * 32 + 16,
+        (((mode >> 3) & 7) as i32) * 32 + 16,
+        ((mode & 7) as i32) * 32 + 16,
+    ];
+    let mut n = 0u32;
+    let mut inked = 0u32;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = img.get_pixel(x as u32, y as u32).0;
+            let d: i32 = (0..3).map(|c| (i32::from(p[c]) - center[c]).abs()).sum();
+            n += 1;
+            if d > 110 {
+                inked += 1;
+            }
+        }
+    }
+    Some(inked as f32 / n.max(1) as f32)
+}
+
+fn correlation(a: &[f32], b: &[f32]) -> f32 {
+    let n = a.len() as f32;
+    let ma = a.iter().sum::<f32>() / n;
+    let mb = b.iter().sum::<f32>() / n;
+    let cov: f32 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f32 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f32 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    if va < 1e-9 || vb < 1e-9 {
+        return 0.0;
+    }
+    cov / (va * vb).sqrt()
+}
+
+/// Decides the orientation from where the pieces stand (`cells`: 64 image cells, row 0 = top).
+///
+/// Pawns count by how far they stand from their own first rank's half, kings twice; with no
+/// evidence either way white is taken to be at the bottom.
+pub fn from_placement(cells: &[Option<Piece>]) -> Orientation {
+    let mut score = 0.0f32; // > 0: white at the bottom
+    for (i, c) in cells.iter().enumerate().take(64) {
+        let Some(p) = c else { continue };
+        // +3.5 at the bottom row, -3.5 at the top row.
+        let down = (i / 8) as f32 - 3.5;
+        let weight = match p.role {
+            Role::Pawn => 1.0,
+            Role::King => 2.0,
+            Role::Rook => 0.5,
+            _ => 0.25,
+        };
+        score += match p.color {
+            Color::White => weight * down,
+            Color::Black => -weight * down,
+        };
+    }
+    if score < 0.0 {
+        Orientation::BlackBottom
+    } else {
+        Orientation::WhiteBottom
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+    use shakmaty::Board;
+
+    fn cells(board: &Board, flipped: bool) -> Vec<Option<Piece>> {
+        (0..64)
+            .map(|i| board.piece_at(crate::vision::geometry::cell_square(i / 8, i % 8, flipped)))
+            .collect()
+    }
+
+    #[test]
+    fn placement_decides_both_ways() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R",
+            "8/5k2/8/8/8/8/2K5/8",
+        ];
+        for fen in fens {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(
+                from_placement(&cells(&board, false)),
+                Orientation::WhiteBottom,
+                "{fen}"
+            );
+            assert_eq!(
+                from_placement(&cells(&board, true)),
+                Orientation::BlackBottom,
+                "{fen}"
+            );
+        }
+    }
+
+    /// Draws digit-like marks with the ink of `DIGIT_INK` in the top-left corner of the
+    /// left column's squares.
+    fn board_with_labels(flipped: bool) -> (RgbImage, BoardBox) {
+        let s = 50u32;
+        let mut img = RgbImage::from_pixel(8 * s + 40, 8 * s + 40, Rgb([255, 255, 255]));
+        for y in 0..8 * s {
+            for x in 0..8 * s {
+                let dark = !(x / s + y / s).is_multiple_of(2);
+                img.put_pixel(
+                    x + 20,
+                    y + 20,
+                    Rgb(if dark {
+                        [181, 136, 99]
+                    } else {
+                        [240, 217, 181]
+                    }),
+                );
+            }
+        }
+        for row in 0..8u32 {
+            let rank = if flipped { row + 1 } else { 8 - row };
+            // A 10×14 box of which a share given by the digit's ink is filled.
+            let cells = (DIGIT_INK[rank as usize - 1] * 70.0) as u32;
+            for k in 0..cells {
+                let (x, y) = (k % 5 * 2, k / 5);
+                img.put_pixel(20 + 3 + x, 20 + row * s + 3 + y, Rgb([30, 30, 30]));
+            }
+        }
+        (img, BoardBox::new(20.0, 20.0, 400.0, 400.0))
+    }
+
+    #[test]
+    fn rank_digits_decide_both_ways() {
+        let (img, b) = board_with_labels(false);
+        assert_eq!(from_coordinates(&img, &b), Some(Orientation::WhiteBottom));
+        let (img, b) = board_with_labels(true);
+        assert_eq!(from_coordinates(&img, &b), Some(Orientation::BlackBottom));
+    }
+
+    #[test]
+    fn no_labels_no_verdict() {
+        let mut img = RgbImage::from_pixel(440, 440, Rgb([255, 255, 255]));
+        for y in 0..400u32 {
+            for x in 0..400u32 {
+                let dark = !(x / 50 + y / 50).is_multiple_of(2);
+                img.put_pixel(
+                    x + 20,
+                    y + 20,
+                    Rgb(if dark { [0, 90, 0] } else { [250, 250, 250] }),
+                );
+            }
+        }
+        assert_eq!(
+            from_coordinates(&img, &BoardBox::new(20.0, 20.0, 400.0, 400.0)),
+            None
+        );
+    }
+}

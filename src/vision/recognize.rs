@@ -1,0 +1,298 @@
+//! The whole pipeline: locate the board(s), classify the squares, decide the orientation, and
+//! write a full FEN with castling rights and a validity check.
+//!
+//! ```no_run
+//! use chessbot::vision::recognize::{Recognizer, RecognizeOptions};
+//! let img = image::open("assets/samples/start-cburnett.png").unwrap().into_rgb8();
+//! let found = Recognizer::embedded().unwrap().recognize(&img, &RecognizeOptions::default()).unwrap();
+//! println!("{}", found[0].fen);
+//! ```
+
+use crate::rules::fen::{FenError, parse_position};
+use crate::vision::classify::{Classifier, SquareClass};
+use crate::vision::error::VisionError;
+use crate::vision::geometry::{BoardBox, cell_square};
+use crate::vision::locate::{checker_consistency, locate};
+use crate::vision::orient::{self, Orientation, OrientationSource};
+use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
+use std::time::Instant;
+
+/// What the caller knows in advance.
+#[derive(Debug, Clone, Default)]
+pub struct RecognizeOptions {
+    /// Read every board found, largest first, instead of the largest only.
+    pub all: bool,
+    /// The board's box, given instead of searched for.
+    pub region: Option<BoardBox>,
+    /// The orientation, given instead of detected.
+    pub orientation: Option<Orientation>,
+    /// The side to move; `None` infers it (white, unless only black to move is legal).
+    pub turn: Option<Color>,
+}
+
+/// One square as read.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct SquareReading {
+    /// The chess square (after orientation).
+    #[serde(serialize_with = "ser_square")]
+    pub square: Square,
+    /// Image row (0 = top) of the square.
+    pub row: u8,
+    /// Image column (0 = left) of the square.
+    pub col: u8,
+    /// The class decided: a FEN letter or `.` for empty.
+    #[serde(serialize_with = "ser_class")]
+    pub class: SquareClass,
+    /// The network's probability for that class.
+    pub confidence: f32,
+}
+
+fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&sq.to_string())
+}
+
+fn ser_class<S: serde::Serializer>(c: &SquareClass, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&c.char().to_string())
+}
+
+/// Milliseconds spent in each step for one board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Timing {
+    /// Finding the board(s) in the image (shared by all boards of one image).
+    pub locate_ms: f64,
+    /// Classifying the 64 squares.
+    pub classify_ms: f64,
+}
+
+/// One board read from an image.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Recognition {
+    /// Where the 8×8 squares are, in image pixels.
+    pub board: BoardBox,
+    /// Which side is at the bottom.
+    pub orientation: Orientation,
+    /// What the orientation was decided from.
+    pub orientation_source: OrientationSource,
+    /// The full FEN: placement, side to move, castling rights, `- 0 1`.
+    pub fen: String,
+    /// Why the position is not legal, if it is not (it is still given in `fen`).
+    pub problem: Option<String>,
+    /// The 64 squares in image order (row 0 = top).
+    pub squares: Vec<SquareReading>,
+    /// Time per step.
+    pub timing: Timing,
+}
+
+impl Recognition {
+    /// The placement read.
+    pub fn placement(&self) -> Board {
+        let mut b = Board::empty();
+        for s in &self.squares {
+            if let Some(p) = s.class.piece() {
+                b.set_piece_at(s.square, p);
+            }
+        }
+        b
+    }
+}
+
+/// Reads positions from screenshots with one loaded classifier.
+#[derive(Debug)]
+pub struct Recognizer {
+    classifier: Classifier,
+}
+
+impl Recognizer {
+    /// A recognizer with the model compiled into the binary.
+    pub fn embedded() -> Result<Self, VisionError> {
+        Ok(Recognizer {
+            classifier: Classifier::embedded()?,
+        })
+    }
+
+    /// A recognizer with the given classifier.
+    pub fn new(classifier: Classifier) -> Self {
+        Recognizer { classifier }
+    }
+
+    /// Finds the board(s) in `img` and reads them: the largest only, or all with
+    /// [`RecognizeOptions::all`]. [`VisionError::NoBoard`] when no board is found.
+    pub fn recognize(
+        &self,
+        img: &RgbImage,
+        opts: &RecognizeOptions,
+    ) -> Result<Vec<Recognition>, VisionError> {
+        let t0 = Instant::now();
+        let boxes: Vec<BoardBox> = match opts.region {
+            Some(b) => {
+                if !b.fits_in(img.width(), img.height()) || b.w < 16.0 || b.h < 16.0 {
+                    return Err(VisionError::BadBox {
+                        x: b.x,
+                        y: b.y,
+                        w: b.w,
+                        h: b.h,
+                        width: img.width(),
+                        height: img.height(),
+                    });
+                }
+                vec![b]
+            }
+            None => locate(img).into_iter().map(|l| l.board).collect(),
+        };
+        if boxes.is_empty() {
+            return Err(VisionError::NoBoard {
+                width: img.width(),
+                height: img.height(),
+            });
+        }
+        let take = if opts.all { boxes.len() } else { 1 };
+        let locate_ms = ms(t0);
+        boxes
+            .into_iter()
+            .take(take)
+            .map(|b| {
+                let mut r = self.read_board(img, &b, opts)?;
+                r.timing.locate_ms = locate_ms;
+                Ok(r)
+            })
+            .collect()
+    }
+
+    /// Reads the board at `board` (already located) in `img`.
+    pub fn read_board(
+        &self,
+        img: &RgbImage,
+        board: &BoardBox,
+        opts: &RecognizeOptions,
+    ) -> Result<Recognition, VisionError> {
+        let t0 = Instant::now();
+        let guess = self.classifier.classify_board(img, board)?;
+        let classify_ms = ms(t0);
+        let cells: Vec<Option<Piece>> = guess.classes.iter().map(|c| c.piece()).collect();
+        let (orientation, orientation_source) = match opts.orientation {
+            Some(o) => (o, OrientationSource::Forced),
+            None => match orient::from_coordinates(img, board) {
+                Some(o) => (o, OrientationSource::Coordinates),
+                None => (orient::from_placement(&cells), OrientationSource::Pieces),
+            },
+        };
+        let flipped = orientation.flipped();
+        let squares: Vec<SquareReading> = (0..64)
+            .map(|i| SquareReading {
+                square: cell_square(i / 8, i % 8, flipped),
+                row: (i / 8) as u8,
+                col: (i % 8) as u8,
+                class: guess.classes[i],
+                confidence: guess.confidence(i),
+            })
+            .collect();
+        let placement = guess.board(flipped);
+        let (fen, problem) = full_fen(&placement, opts.turn);
+        Ok(Recognition {
+            board: *board,
+            orientation,
+            orientation_source,
+            fen,
+            problem,
+            squares,
+            timing: Timing {
+                locate_ms: 0.0,
+                classify_ms,
+            },
+        })
+    }
+}
+
+use image::RgbImage;
+
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// Castling rights a placement allows: a king on its home square with a rook on a home corner.
+///
+/// ```
+/// use chessbot::vision::recognize::castling_rights;
+/// let board: shakmaty::Board = "r3k3/8/8/8/8/8/8/R3K2R".parse().unwrap();
+/// assert_eq!(castling_rights(&board), "KQq");
+/// ```
+pub fn castling_rights(board: &Board) -> String {
+    let mut out = String::new();
+    for (color, king, short, long, letters) in [
+        (Color::White, Square::E1, Square::H1, Square::A1, ['K', 'Q']),
+        (Color::Black, Square::E8, Square::H8, Square::A8, ['k', 'q']),
+    ] {
+        if board.piece_at(king) != Some(color.king()) {
+            continue;
+        }
+        if board.piece_at(short) == Some(color.rook()) {
+            out.push(letters[0]);
+        }
+        if board.piece_at(long) == Some(color.rook()) {
+            out.push(letters[1]);
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+/// The full FEN of `placement` with side to move `turn` (or inferred: white unless only black
+/// to move is legal, e.g. the black king is attacked), and the reason the position is illegal,
+/// if it is.
+pub fn full_fen(placement: &Board, turn: Option<Color>) -> (String, Option<String>) {
+    let castling = castling_rights(placement);
+    let fen_for = |c: Color| format!("{placement} {} {castling} - 0 1", c.char());
+    let check = |fen: &str| -> Result<Chess, FenError> { parse_position(fen, CastlingMode::Standard) };
+    let chosen = match turn {
+        Some(c) => c,
+        None => {
+            if check(&fen_for(Color::White)).is_err() && check(&fen_for(Color::Black)).is_ok() {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+    };
+    let fen = fen_for(chosen);
+    let problem = match check(&fen) {
+        Ok(pos) => {
+            debug_assert!(pos.board() == placement);
+            None
+        }
+        Err(FenError::Illegal(why)) => Some(why),
+        Err(e) => Some(e.to_string()),
+    };
+    (fen, problem)
+}
+
+/// How many of the 64 squares in `board` follow the two-colour pattern (a quick check that a
+/// `--region` holds a board), or `None` when the box leaves the image.
+pub fn region_consistency(img: &RgbImage, board: &BoardBox) -> Option<usize> {
+    checker_consistency(img, board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_and_turn_inference() {
+        let start: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".parse().unwrap();
+        let (fen, problem) = full_fen(&start, None);
+        assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(problem, None);
+        // Black is in check from the rook: only black to move is legal.
+        let b: Board = "4k3/8/8/8/8/8/8/R3K2R".parse().unwrap();
+        let b2: Board = "4k3/8/8/8/8/8/8/4R1K1".parse().unwrap();
+        assert_eq!(full_fen(&b, None).0, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert_eq!(full_fen(&b2, None).0, "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1");
+        assert!(full_fen(&b2, Some(Color::White)).1.is_some());
+        // Two white kings: still a FEN, with the problem named.
+        let bad: Board = "4k3/8/8/8/8/8/8/K3K3".parse().unwrap();
+        let (fen, problem) = full_fen(&bad, None);
+        assert!(fen.starts_with("4k3/8/8/8/8/8/8/K3K3 w"));
+        assert!(problem.is_some_and(|p| p.contains("king")), "{fen}");
+    }
+}

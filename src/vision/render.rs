@@ -1,0 +1,1212 @@
+//! Renders chess boards and whole screenshots from piece sets and board colours: the training
+//! data of the square classifier and the test data of the recogniser.
+//!
+//! Piece sets are folders with the twelve images `wK wQ wR wB wN wP bK bQ bR bB bN bP`, as `.svg`
+//! (rendered with resvg) or `.png`; they are read at run time (by default from
+//! [`DEFAULT_PIECES_DIR`]) and never compiled in. Boards imitate real screenshots: theme or random
+//! colours, wood-grain and noise textures, last-move and selected-square tints, a check glow,
+//! legal-move dots and capture rings, coordinates in the corner squares or on a frame, drop shadows,
+//! arrows, scaling to odd sizes, blur and JPEG artefacts.
+//!
+//! [`HELD_OUT_SETS`] names the sets the classifier never trains on, so that benchmarks can measure
+//! it on piece styles it has not seen.
+
+use super::error::VisionError;
+use super::geometry::{BoardBox, square_cell};
+use ab_glyph::{FontRef, PxScale};
+use image::{Rgb, RgbImage, Rgba, RgbaImage, imageops};
+use imageproc::drawing::{
+    Blend, draw_filled_circle_mut, draw_filled_rect_mut, draw_hollow_circle_mut, draw_polygon_mut,
+    draw_text_mut,
+};
+use imageproc::point::Point;
+use imageproc::rect::Rect;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use shakmaty::{Board, Color, Piece, Role, Square};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Where the piece sets live, relative to the repository root (`--pieces DIR` overrides it).
+pub const DEFAULT_PIECES_DIR: &str = "../shared/vision/pieces";
+
+/// Piece sets kept out of training so that benchmarks measure unseen styles.
+///
+/// `staunton3d-wood` is one material of the 3D model whose other three materials
+/// (`staunton3d-basic`, `-experimental`, `-redvblue`) are trained on: its score measures a new
+/// material on a known shape, not a new shape. The other four are shapes the model never sees.
+pub const HELD_OUT_SETS: &[&str] = &[
+    "fantasy",
+    "kiwen-suwi",
+    "gnome-simple",
+    "tepoztlan",
+    "staunton3d-wood",
+];
+
+/// True when the set named `name` is in [`HELD_OUT_SETS`].
+pub fn is_held_out(name: &str) -> bool {
+    HELD_OUT_SETS.contains(&name)
+}
+
+/// The twelve pieces in file order: white K Q R B N P, then black K Q R B N P.
+pub const PIECES: [Piece; 12] = [
+    Color::White.king(),
+    Color::White.queen(),
+    Color::White.rook(),
+    Color::White.bishop(),
+    Color::White.knight(),
+    Color::White.pawn(),
+    Color::Black.king(),
+    Color::Black.queen(),
+    Color::Black.rook(),
+    Color::Black.bishop(),
+    Color::Black.knight(),
+    Color::Black.pawn(),
+];
+
+/// Index of `piece` in [`PIECES`].
+pub fn piece_index(piece: Piece) -> usize {
+    let role = match piece.role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    };
+    role + if piece.color.is_white() { 0 } else { 6 }
+}
+
+/// The file stem of `piece` in a set folder, e.g. `wK` or `bN`.
+pub fn piece_stem(piece: Piece) -> String {
+    let side = if piece.color.is_white() { 'w' } else { 'b' };
+    format!("{side}{}", piece.role.upper_char())
+}
+
+/// The coordinate font (Noto Mono, SIL Open Font License 1.1, see `assets/fonts/`).
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoMono-Regular.ttf");
+
+fn font() -> FontRef<'static> {
+    FontRef::try_from_slice(FONT_BYTES).expect("the embedded font is a valid TrueType file")
+}
+
+enum Sprite {
+    Svg(Box<resvg::usvg::Tree>),
+    Bitmap(RgbaImage),
+}
+
+/// One piece set: twelve piece images, rendered on demand at any size (cached per size).
+pub struct PieceSet {
+    name: String,
+    sprites: Vec<Sprite>,
+    cache: Mutex<HashMap<(usize, u32), Arc<RgbaImage>>>,
+}
+
+impl std::fmt::Debug for PieceSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PieceSet")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+/// Most cached piece renderings kept per set before the cache is cleared.
+const SPRITE_CACHE_LIMIT: usize = 1500;
+
+impl PieceSet {
+    /// Loads the set in folder `dir` (its name is the folder's name).
+    pub fn load(dir: &Path) -> Result<Self, VisionError> {
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| dir.display().to_string());
+        let mut sprites = Vec::with_capacity(12);
+        for piece in PIECES {
+            let stem = piece_stem(piece);
+            let svg = dir.join(format!("{stem}.svg"));
+            let png = dir.join(format!("{stem}.png"));
+            let sprite = if svg.is_file() {
+                let data = std::fs::read(&svg).map_err(|e| VisionError::io(&svg, e))?;
+                let tree = resvg::usvg::Tree::from_data(&data, &resvg::usvg::Options::default())
+                    .map_err(|e| VisionError::Svg {
+                        path: svg.clone(),
+                        message: e.to_string(),
+                    })?;
+                Sprite::Svg(Box::new(tree))
+            } else if png.is_file() {
+                let img = image::open(&png).map_err(|e| VisionError::Image {
+                    context: png.display().to_string(),
+                    source: e,
+                })?;
+                Sprite::Bitmap(img.to_rgba8())
+            } else {
+                return Err(VisionError::MissingPiece {
+                    set: name,
+                    piece: stem,
+                    dir: dir.to_path_buf(),
+                });
+            };
+            sprites.push(sprite);
+        }
+        Ok(PieceSet {
+            name,
+            sprites,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The set's name (its folder name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `piece` drawn to fit a `size × size` box with its aspect ratio kept, centred, on a
+    /// transparent `size × size` canvas.
+    pub fn render_piece(&self, piece: Piece, size: u32) -> Arc<RgbaImage> {
+        let size = size.clamp(1, 2048);
+        let key = (piece_index(piece), size);
+        if let Some(img) = self
+            .cache
+            .lock()
+            .map(|c| c.get(&key).cloned())
+            .ok()
+            .flatten()
+        {
+            return img;
+        }
+        let img = Arc::new(self.draw_sprite(key.0, size));
+        if let Ok(mut cache) = self.cache.lock() {
+            if cache.len() >= SPRITE_CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(key, img.clone());
+        }
+        img
+    }
+
+    fn draw_sprite(&self, index: usize, size: u32) -> RgbaImage {
+        match &self.sprites[index] {
+            Sprite::Svg(tree) => {
+                let s = tree.size();
+                let scale = (size as f32 / s.width()).min(size as f32 / s.height());
+                let dx = (size as f32 - s.width() * scale) / 2.0;
+                let dy = (size as f32 - s.height() * scale) / 2.0;
+                let Some(mut pixmap) = resvg::tiny_skia::Pixmap::new(size, size) else {
+                    return RgbaImage::new(size, size);
+                };
+                let transform =
+                    resvg::tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+                resvg::render(tree, transform, &mut pixmap.as_mut());
+                let mut out = RgbaImage::new(size, size);
+                for (dst, src) in out.pixels_mut().zip(pixmap.pixels()) {
+                    let c = src.demultiply();
+                    *dst = Rgba([c.red(), c.green(), c.blue(), c.alpha()]);
+                }
+                out
+            }
+            Sprite::Bitmap(img) => {
+                let (w, h) = img.dimensions();
+                let scale = (size as f32 / w as f32).min(size as f32 / h as f32);
+                let nw = ((w as f32 * scale).round() as u32).clamp(1, size);
+                let nh = ((h as f32 * scale).round() as u32).clamp(1, size);
+                let small = imageops::resize(img, nw, nh, imageops::FilterType::Triangle);
+                let mut out = RgbaImage::new(size, size);
+                imageops::replace(
+                    &mut out,
+                    &small,
+                    i64::from((size - nw) / 2),
+                    i64::from((size - nh) / 2),
+                );
+                out
+            }
+        }
+    }
+}
+
+/// Loads every piece set under `dir` (one sub-folder per set, sorted by name).
+pub fn load_piece_sets(dir: &Path) -> Result<Vec<Arc<PieceSet>>, VisionError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| VisionError::io(dir, e))?;
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let sets = dirs
+        .iter()
+        .map(|d| PieceSet::load(d).map(Arc::new))
+        .collect::<Result<Vec<_>, _>>()?;
+    if sets.is_empty() {
+        return Err(VisionError::NoPieceSets(dir.to_path_buf()));
+    }
+    Ok(sets)
+}
+
+/// A plain two-colour board theme.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardTheme {
+    /// The theme's name, e.g. `lichess-brown`.
+    pub name: String,
+    /// Light square colour.
+    pub light: Rgb<u8>,
+    /// Dark square colour.
+    pub dark: Rgb<u8>,
+}
+
+/// The theme file that sits next to the piece-set folder: `<pieces>/../board-themes.json`.
+pub fn themes_path(pieces_dir: &Path) -> PathBuf {
+    pieces_dir
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join("board-themes.json")
+}
+
+/// Reads a theme file: a JSON list of `{"name", "light": "#rrggbb", "dark": "#rrggbb"}`.
+pub fn load_themes(path: &Path) -> Result<Vec<BoardTheme>, VisionError> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        name: String,
+        light: String,
+        dark: String,
+    }
+    let bad = |message: String| VisionError::Themes {
+        path: path.to_path_buf(),
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| VisionError::io(path, e))?;
+    let entries: Vec<Entry> = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let themes = entries
+        .into_iter()
+        .map(|e| {
+            let light =
+                parse_hex(&e.light).ok_or_else(|| bad(format!("{}: bad colour", e.name)))?;
+            let dark = parse_hex(&e.dark).ok_or_else(|| bad(format!("{}: bad colour", e.name)))?;
+            Ok(BoardTheme {
+                name: e.name,
+                light,
+                dark,
+            })
+        })
+        .collect::<Result<Vec<_>, VisionError>>()?;
+    if themes.is_empty() {
+        return Err(bad("no themes".into()));
+    }
+    Ok(themes)
+}
+
+fn parse_hex(s: &str) -> Option<Rgb<u8>> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 || !h.is_ascii() {
+        return None;
+    }
+    let v = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some(Rgb([v(0)?, v(2)?, v(4)?]))
+}
+
+/// A texture drawn over the square colours.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Texture {
+    /// Flat colours.
+    None,
+    /// Per-pixel noise of up to `amplitude` grey levels.
+    Noise {
+        /// Largest change per pixel, in grey levels.
+        amplitude: f32,
+    },
+    /// Wavy wood grain: bands of up to `amplitude` grey levels, `period` pixels apart.
+    WoodGrain {
+        /// Largest change, in grey levels.
+        amplitude: f32,
+        /// Distance between grain lines in pixels.
+        period: f32,
+        /// Phase of the waviness (varies the pattern).
+        phase: f32,
+        /// Grain runs horizontally (`false`: vertically).
+        horizontal: bool,
+    },
+}
+
+/// Where coordinates are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coordinates {
+    /// No coordinates.
+    None,
+    /// File letters in the bottom row and rank digits in one edge column, inside the squares'
+    /// corners (lichess, chess.com).
+    Inside {
+        /// Digits in the left column (`false`: the right one).
+        ranks_left: bool,
+        /// Letters at the right of their square (`false`: the left).
+        files_right: bool,
+    },
+    /// Letters below and digits left of the board, on the frame (needs a frame).
+    Outside,
+}
+
+/// How a board is drawn: everything but the position and the random texture pattern.
+#[derive(Debug, Clone)]
+pub struct BoardStyle {
+    /// The piece set.
+    pub pieces: Arc<PieceSet>,
+    /// Light square colour.
+    pub light: Rgb<u8>,
+    /// Dark square colour.
+    pub dark: Rgb<u8>,
+    /// Texture over the squares.
+    pub texture: Texture,
+    /// Square size in pixels before [`BoardStyle::scale`] (may be non-integer).
+    pub square_size: f32,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Piece size as a fraction of the square.
+    pub piece_scale: f32,
+    /// Width of a frame around the board in pixels (0 = none).
+    pub frame: u32,
+    /// Frame colour.
+    pub frame_color: Rgb<u8>,
+    /// Coordinates.
+    pub coordinates: Coordinates,
+    /// Coordinate font size as a fraction of the square.
+    pub coordinate_scale: f32,
+    /// Last move (from, to), tinted with `highlight`.
+    pub last_move: Option<(Square, Square)>,
+    /// Selected square, tinted with `highlight`.
+    pub selected: Option<Square>,
+    /// Tint of last-move and selected squares (alpha = strength).
+    pub highlight: Rgba<u8>,
+    /// Red glow under this side's king.
+    pub check: Option<Color>,
+    /// Legal-move markers: dots on empty squares, rings on occupied ones.
+    pub legal_moves: Vec<Square>,
+    /// Colour of legal-move markers.
+    pub marker: Rgba<u8>,
+    /// Drop shadow under pieces.
+    pub shadow: bool,
+    /// Arrows (from, to).
+    pub arrows: Vec<(Square, Square)>,
+    /// Arrow colour.
+    pub arrow_color: Rgba<u8>,
+    /// Resize factor applied to the finished image (HiDPI, zoom); 1 = none.
+    pub scale: f32,
+    /// Gaussian blur sigma in pixels after scaling; 0 = none.
+    pub blur: f32,
+    /// JPEG re-encoding quality (1..=100); `None` = lossless.
+    pub jpeg_quality: Option<u8>,
+}
+
+impl BoardStyle {
+    /// A clean board: the given colours and square size, white at the bottom, no artefacts.
+    pub fn plain(pieces: Arc<PieceSet>, light: Rgb<u8>, dark: Rgb<u8>, square_size: f32) -> Self {
+        BoardStyle {
+            pieces,
+            light,
+            dark,
+            texture: Texture::None,
+            square_size,
+            flipped: false,
+            piece_scale: 0.9,
+            frame: 0,
+            frame_color: Rgb([60, 60, 60]),
+            coordinates: Coordinates::None,
+            coordinate_scale: 0.22,
+            last_move: None,
+            selected: None,
+            highlight: Rgba([155, 199, 0, 105]),
+            check: None,
+            legal_moves: Vec::new(),
+            marker: Rgba([20, 85, 30, 128]),
+            shadow: false,
+            arrows: Vec::new(),
+            arrow_color: Rgba([21, 120, 27, 200]),
+            scale: 1.0,
+            blur: 0.0,
+            jpeg_quality: None,
+        }
+    }
+
+    /// A random style for `board`: a theme from `themes` (or random colours), a random square
+    /// size in `square_range` and random screenshot artefacts placed on `board`'s squares.
+    pub fn random(
+        rng: &mut impl Rng,
+        pieces: Arc<PieceSet>,
+        themes: &[BoardTheme],
+        board: &Board,
+        square_range: (f32, f32),
+    ) -> Self {
+        let (light, dark) = random_colours(rng, themes);
+        let (lo, hi) = square_range;
+        // Log-uniform square size: small and large boards equally often per octave.
+        let square_size = if hi > lo {
+            (rng.random_range(lo.ln()..hi.ln())).exp()
+        } else {
+            lo
+        };
+        let mut s = BoardStyle::plain(pieces, light, dark, square_size);
+        s.texture = match rng.random_range(0..10) {
+            0..=5 => Texture::None,
+            6..=7 => Texture::Noise {
+                amplitude: rng.random_range(2.0..14.0),
+            },
+            _ => Texture::WoodGrain {
+                amplitude: rng.random_range(4.0..22.0),
+                period: rng.random_range(3.0..14.0),
+                phase: rng.random_range(0.0..std::f32::consts::TAU),
+                horizontal: rng.random_bool(0.5),
+            },
+        };
+        s.flipped = rng.random_bool(0.3);
+        s.piece_scale = rng.random_range(0.72..1.0);
+        if rng.random_bool(0.25) {
+            s.frame = (square_size * rng.random_range(0.05..0.5)).round() as u32;
+            s.frame_color = random_rgb(rng);
+        }
+        s.coordinates = match rng.random_range(0..10) {
+            0..=4 => Coordinates::Inside {
+                ranks_left: rng.random_bool(0.7),
+                files_right: rng.random_bool(0.6),
+            },
+            5 if s.frame as f32 >= square_size * 0.2 => Coordinates::Outside,
+            _ => Coordinates::None,
+        };
+        s.coordinate_scale = rng.random_range(0.16..0.3);
+        let occupied: Vec<Square> = board.occupied().into_iter().collect();
+        let all: Vec<Square> = Square::ALL.to_vec();
+        if rng.random_bool(0.6) {
+            let to = *occupied.choose(rng).unwrap_or(&Square::E4);
+            let from = *all.choose(rng).unwrap_or(&Square::E2);
+            s.last_move = Some((from, to));
+        }
+        if rng.random_bool(0.2) {
+            s.selected = occupied.choose(rng).copied();
+        }
+        s.highlight = *[
+            Rgba([155, 199, 0, 105]),
+            Rgba([255, 255, 51, 128]),
+            Rgba([20, 85, 30, 128]),
+            Rgba([246, 246, 105, 200]),
+            Rgba([100, 150, 255, 110]),
+        ]
+        .choose(rng)
+        .unwrap_or(&Rgba([155, 199, 0, 105]));
+        if rng.random_bool(0.15) {
+            s.check = Some(if rng.random_bool(0.5) {
+                Color::White
+            } else {
+                Color::Black
+            });
+        }
+        if rng.random_bool(0.2) {
+            let n = rng.random_range(1..10);
+            s.legal_moves = (0..n).filter_map(|_| all.choose(rng).copied()).collect();
+            s.marker = Rgba([
+                rng.random_range(0..120),
+                rng.random_range(40..140),
+                rng.random_range(0..80),
+                rng.random_range(60..160),
+            ]);
+        }
+        s.shadow = rng.random_bool(0.2);
+        if rng.random_bool(0.15) {
+            let n = rng.random_range(1..4);
+            for _ in 0..n {
+                let from = *all.choose(rng).unwrap_or(&Square::E2);
+                let to = *all.choose(rng).unwrap_or(&Square::E4);
+                if from != to {
+                    s.arrows.push((from, to));
+                }
+            }
+            s.arrow_color = *[
+                Rgba([21, 120, 27, 200]),
+                Rgba([136, 32, 32, 200]),
+                Rgba([0, 48, 136, 200]),
+                Rgba([230, 143, 0, 200]),
+            ]
+            .choose(rng)
+            .unwrap_or(&Rgba([21, 120, 27, 200]));
+        }
+        if rng.random_bool(0.3) {
+            s.scale = rng.random_range(0.6..1.6);
+        }
+        if rng.random_bool(0.25) {
+            s.blur = rng.random_range(0.3..1.2);
+        }
+        if rng.random_bool(0.35) {
+            s.jpeg_quality = Some(rng.random_range(25..95));
+        }
+        s
+    }
+}
+
+fn random_rgb(rng: &mut impl Rng) -> Rgb<u8> {
+    Rgb([rng.random(), rng.random(), rng.random()])
+}
+
+/// Light and dark square colours: a theme (70%), a theme with a small colour shift, or random.
+fn random_colours(rng: &mut impl Rng, themes: &[BoardTheme]) -> (Rgb<u8>, Rgb<u8>) {
+    let roll = rng.random_range(0..10);
+    if let (true, Some(t)) = (roll < 8, themes.choose(rng)) {
+        if roll < 6 {
+            return (t.light, t.dark);
+        }
+        let mut shift = |c: Rgb<u8>| {
+            Rgb(c
+                .0
+                .map(|v| (v as i32 + rng.random_range(-25..=25)).clamp(0, 255) as u8))
+        };
+        return (shift(t.light), shift(t.dark));
+    }
+    // Random: a lighter and a darker colour of random hue and saturation.
+    let base = random_rgb(rng);
+    let lighten = rng.random_range(0.3..0.9);
+    let darken = rng.random_range(0.35..0.85);
+    let light = Rgb(base
+        .0
+        .map(|v| (v as f32 + (255.0 - v as f32) * lighten) as u8));
+    let dark = Rgb(base.0.map(|v| (v as f32 * darken) as u8));
+    if rng.random_bool(0.5) {
+        (light, dark)
+    } else {
+        (light, Rgb(base.0.map(|v| (v as f32 * 0.9) as u8)))
+    }
+}
+
+/// A rendered board image with its exact grid.
+#[derive(Debug, Clone)]
+pub struct RenderedBoard {
+    /// The picture.
+    pub image: RgbImage,
+    /// Where the 8×8 squares are in `image`.
+    pub grid: BoardBox,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+fn blend(dst: &mut Rgba<u8>, c: Rgba<u8>, extra_alpha: f32) {
+    let a = (c[3] as f32 / 255.0 * extra_alpha).clamp(0.0, 1.0);
+    for i in 0..3 {
+        dst[i] = (dst[i] as f32 * (1.0 - a) + c[i] as f32 * a).round() as u8;
+    }
+}
+
+/// Draws `board` in `style`. `rng` only varies the texture pattern.
+pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> RenderedBoard {
+    let sq = style.square_size.clamp(2.0, 600.0);
+    let frame = style.frame.min(2000);
+    let inner = (8.0 * sq).ceil() as u32;
+    let size = inner + 2 * frame;
+    let f0 = frame as f32;
+    let mut img = RgbaImage::from_pixel(
+        size,
+        size,
+        Rgba([
+            style.frame_color[0],
+            style.frame_color[1],
+            style.frame_color[2],
+            255,
+        ]),
+    );
+
+    // Squares, coloured by the square that holds each pixel's centre.
+    let noise_seed: u32 = rng.random();
+    for py in frame..frame + inner {
+        let row = (((py as f32 + 0.5 - f0) / sq) as usize).min(7);
+        for px in frame..frame + inner {
+            let col = (((px as f32 + 0.5 - f0) / sq) as usize).min(7);
+            let base = if (row + col).is_multiple_of(2) {
+                style.light
+            } else {
+                style.dark
+            };
+            let delta = texture_delta(&style.texture, px, py, noise_seed);
+            let c = base.0.map(|v| (v as f32 + delta).clamp(0.0, 255.0) as u8);
+            img.put_pixel(px, py, Rgba([c[0], c[1], c[2], 255]));
+        }
+    }
+
+    let cell = |s: Square| -> (f32, f32) {
+        let (row, col) = square_cell(s, style.flipped);
+        (f0 + col as f32 * sq, f0 + row as f32 * sq)
+    };
+    let tint = |img: &mut RgbaImage, s: Square, c: Rgba<u8>| {
+        let (x0, y0) = cell(s);
+        for py in x_range(y0, sq, size) {
+            for px in x_range(x0, sq, size) {
+                blend(img.get_pixel_mut(px, py), c, 1.0);
+            }
+        }
+    };
+
+    if let Some((from, to)) = style.last_move {
+        tint(&mut img, from, style.highlight);
+        tint(&mut img, to, style.highlight);
+    }
+    if let Some(s) = style.selected {
+        tint(&mut img, s, style.highlight);
+    }
+    if let Some(color) = style.check {
+        for s in board.by_piece(color.king()) {
+            let (x0, y0) = cell(s);
+            let (cx, cy, r) = (x0 + sq / 2.0, y0 + sq / 2.0, sq * 0.62);
+            for py in x_range(y0, sq, size) {
+                for px in x_range(x0, sq, size) {
+                    let d = ((px as f32 + 0.5 - cx).powi(2) + (py as f32 + 0.5 - cy).powi(2))
+                        .sqrt()
+                        / r;
+                    let a = (1.0 - d).clamp(0.0, 1.0).powf(0.7);
+                    blend(img.get_pixel_mut(px, py), Rgba([230, 0, 0, 255]), a);
+                }
+            }
+        }
+    }
+
+    draw_coordinates(&mut img, style, sq, frame, inner);
+
+    // Legal-move rings go under the pieces, dots on empty squares over them.
+    for &s in &style.legal_moves {
+        if board.piece_at(s).is_some() {
+            let (x0, y0) = cell(s);
+            let (cx, cy) = ((x0 + sq / 2.0) as i32, (y0 + sq / 2.0) as i32);
+            let r = (sq * 0.48) as i32;
+            let t = ((sq * 0.08) as i32).max(1);
+            let mut b = Blend(std::mem::take(&mut img));
+            for k in 0..t {
+                draw_hollow_circle_mut(&mut b, (cx, cy), r - k, style.marker);
+            }
+            img = b.0;
+        }
+    }
+
+    // Pieces (with an optional drop shadow).
+    let piece_px = (sq * style.piece_scale).round().max(1.0) as u32;
+    for (s, piece) in board.clone() {
+        let sprite = style.pieces.render_piece(piece, piece_px);
+        let (x0, y0) = cell(s);
+        let ox = (x0 + (sq - piece_px as f32) / 2.0).round() as i64;
+        let oy = (y0 + (sq - piece_px as f32) / 2.0).round() as i64;
+        if style.shadow {
+            let mut shadow = (*sprite).clone();
+            for p in shadow.pixels_mut() {
+                *p = Rgba([0, 0, 0, (p[3] as f32 * 0.45) as u8]);
+            }
+            let off = (sq * 0.04).round().max(1.0) as i64;
+            imageops::overlay(&mut img, &shadow, ox + off, oy + off);
+        }
+        imageops::overlay(&mut img, &*sprite, ox, oy);
+    }
+
+    for &s in &style.legal_moves {
+        if board.piece_at(s).is_none() {
+            let (x0, y0) = cell(s);
+            let mut b = Blend(std::mem::take(&mut img));
+            draw_filled_circle_mut(
+                &mut b,
+                ((x0 + sq / 2.0) as i32, (y0 + sq / 2.0) as i32),
+                ((sq * 0.14) as i32).max(1),
+                style.marker,
+            );
+            img = b.0;
+        }
+    }
+
+    for &(from, to) in &style.arrows {
+        let (fx, fy) = cell(from);
+        let (tx, ty) = cell(to);
+        draw_arrow(
+            &mut img,
+            (fx + sq / 2.0, fy + sq / 2.0),
+            (tx + sq / 2.0, ty + sq / 2.0),
+            sq,
+            style.arrow_color,
+        );
+    }
+
+    let mut out = image::DynamicImage::ImageRgba8(img).to_rgb8();
+    let mut grid = BoardBox::new(f0, f0, 8.0 * sq, 8.0 * sq);
+    finish(&mut out, &mut grid, style);
+    RenderedBoard {
+        image: out,
+        grid,
+        flipped: style.flipped,
+    }
+}
+
+/// Applies scaling, blur and JPEG re-encoding in place.
+fn finish(img: &mut RgbImage, grid: &mut BoardBox, style: &BoardStyle) {
+    let scale = style.scale.clamp(0.05, 8.0);
+    if (scale - 1.0).abs() > 1e-3 {
+        let w = ((img.width() as f32 * scale).round() as u32).max(1);
+        let h = ((img.height() as f32 * scale).round() as u32).max(1);
+        let sx = w as f32 / img.width() as f32;
+        let sy = h as f32 / img.height() as f32;
+        *img = imageops::resize(img, w, h, imageops::FilterType::Triangle);
+        *grid = BoardBox::new(grid.x * sx, grid.y * sy, grid.w * sx, grid.h * sy);
+    }
+    if style.blur > 0.0 {
+        *img = imageproc::filter::gaussian_blur_f32(img, style.blur);
+    }
+    if let Some(q) = style.jpeg_quality {
+        *img = jpeg_round_trip(img, q.clamp(1, 100));
+    }
+}
+
+fn jpeg_round_trip(img: &RgbImage, quality: u8) -> RgbImage {
+    let mut buf = Vec::new();
+    let mut enc = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut buf, quality);
+    if enc.encode_image(img).is_err() {
+        return img.clone();
+    }
+    image::load_from_memory_with_format(&buf, image::ImageFormat::Jpeg)
+        .map(|d| d.to_rgb8())
+        .unwrap_or_else(|_| img.clone())
+}
+
+/// Pixel indices whose centres fall in `[start, start + len)`, clamped to `0..limit`.
+fn x_range(start: f32, len: f32, limit: u32) -> std::ops::Range<u32> {
+    let a = (start - 0.5).ceil().max(0.0) as u32;
+    let b = ((start + len - 0.5).ceil().max(0.0) as u32).min(limit);
+    a.min(b)..b
+}
+
+fn texture_delta(t: &Texture, x: u32, y: u32, seed: u32) -> f32 {
+    match *t {
+        Texture::None => 0.0,
+        Texture::Noise { amplitude } => (hash01(x, y, seed) * 2.0 - 1.0) * amplitude,
+        Texture::WoodGrain {
+            amplitude,
+            period,
+            phase,
+            horizontal,
+        } => {
+            let (u, v) = if horizontal {
+                (x as f32, y as f32)
+            } else {
+                (y as f32, x as f32)
+            };
+            let wave = v + 3.0 * (u * 0.013 + phase).sin() + 1.5 * (u * 0.051 + 2.0 * phase).sin();
+            let grain = (wave * std::f32::consts::TAU / period.max(1.0)).sin();
+            let fine = hash01(x, y, seed) * 2.0 - 1.0;
+            amplitude * (0.8 * grain + 0.2 * fine)
+        }
+    }
+}
+
+/// A cheap deterministic hash of a pixel position to `[0, 1)`.
+fn hash01(x: u32, y: u32, seed: u32) -> f32 {
+    let mut h = x
+        .wrapping_mul(0x8da6_b343)
+        .wrapping_add(y.wrapping_mul(0xd816_3841))
+        .wrapping_add(seed.wrapping_mul(0xcb1a_b31f));
+    h ^= h >> 13;
+    h = h.wrapping_mul(0x5bd1_e995);
+    h ^= h >> 15;
+    (h >> 8) as f32 / (1u32 << 24) as f32
+}
+
+fn draw_coordinates(img: &mut RgbaImage, style: &BoardStyle, sq: f32, frame: u32, inner: u32) {
+    let font = font();
+    let px = (sq * style.coordinate_scale).max(6.0);
+    let scale = PxScale::from(px);
+    let f0 = frame as f32;
+    let files: Vec<char> = if style.flipped {
+        "hgfedcba".chars().collect()
+    } else {
+        "abcdefgh".chars().collect()
+    };
+    let ranks: Vec<char> = if style.flipped {
+        "12345678".chars().collect()
+    } else {
+        "87654321".chars().collect()
+    };
+    let square_colour = |row: usize, col: usize| {
+        if (row + col).is_multiple_of(2) {
+            style.light
+        } else {
+            style.dark
+        }
+    };
+    let opposite = |row: usize, col: usize| {
+        let c = if (row + col).is_multiple_of(2) {
+            style.dark
+        } else {
+            style.light
+        };
+        Rgba([c[0], c[1], c[2], 255])
+    };
+    let pad = (sq * 0.04).round() as i32;
+    match style.coordinates {
+        Coordinates::None => {}
+        Coordinates::Inside {
+            ranks_left,
+            files_right,
+        } => {
+            let _ = square_colour;
+            for (col, ch) in files.iter().enumerate() {
+                let x0 = f0 + col as f32 * sq;
+                let x = if files_right {
+                    x0 + sq - px * 0.62 - pad as f32
+                } else {
+                    x0 + pad as f32
+                };
+                let y = f0 + 8.0 * sq - px * 1.05 - pad as f32;
+                draw_text_mut(
+                    img,
+                    opposite(7, col),
+                    x as i32,
+                    y as i32,
+                    scale,
+                    &font,
+                    &ch.to_string(),
+                );
+            }
+            let col = if ranks_left { 0 } else { 7 };
+            for (row, ch) in ranks.iter().enumerate() {
+                let x0 = f0 + col as f32 * sq;
+                let x = if ranks_left {
+                    x0 + pad as f32
+                } else {
+                    x0 + sq - px * 0.62 - pad as f32
+                };
+                let y = f0 + row as f32 * sq + pad as f32;
+                draw_text_mut(
+                    img,
+                    opposite(row, col),
+                    x as i32,
+                    y as i32,
+                    scale,
+                    &font,
+                    &ch.to_string(),
+                );
+            }
+        }
+        Coordinates::Outside => {
+            let fc = style.frame_color;
+            let luma = 0.3 * fc[0] as f32 + 0.59 * fc[1] as f32 + 0.11 * fc[2] as f32;
+            let ink = if luma > 128.0 {
+                Rgba([30, 30, 30, 255])
+            } else {
+                Rgba([225, 225, 225, 255])
+            };
+            let fpx = px.min(frame as f32 * 0.9);
+            let fscale = PxScale::from(fpx);
+            for (col, ch) in files.iter().enumerate() {
+                let x = f0 + col as f32 * sq + sq / 2.0 - fpx * 0.3;
+                let y = f0 + inner as f32 + (frame as f32 - fpx) / 2.0;
+                draw_text_mut(img, ink, x as i32, y as i32, fscale, &font, &ch.to_string());
+            }
+            for (row, ch) in ranks.iter().enumerate() {
+                let x = (frame as f32 - fpx * 0.6) / 2.0;
+                let y = f0 + row as f32 * sq + sq / 2.0 - fpx / 2.0;
+                draw_text_mut(img, ink, x as i32, y as i32, fscale, &font, &ch.to_string());
+            }
+        }
+    }
+}
+
+fn draw_arrow(img: &mut RgbaImage, from: (f32, f32), to: (f32, f32), sq: f32, color: Rgba<u8>) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let half = sq * 0.1;
+    let head_len = (sq * 0.45).min(len * 0.8);
+    let head_half = sq * 0.25;
+    let start = (from.0 + ux * sq * 0.25, from.1 + uy * sq * 0.25);
+    let neck = (to.0 - ux * head_len, to.1 - uy * head_len);
+    let pt = |x: f32, y: f32| Point::new(x.round() as i32, y.round() as i32);
+    let shaft = [
+        pt(start.0 + nx * half, start.1 + ny * half),
+        pt(neck.0 + nx * half, neck.1 + ny * half),
+        pt(neck.0 - nx * half, neck.1 - ny * half),
+        pt(start.0 - nx * half, start.1 - ny * half),
+    ];
+    let head = [
+        pt(neck.0 + nx * head_half, neck.1 + ny * head_half),
+        pt(to.0, to.1),
+        pt(neck.0 - nx * head_half, neck.1 - ny * head_half),
+    ];
+    let mut b = Blend(std::mem::take(img));
+    if shaft.windows(2).all(|w| w[0] != w[1]) && shaft[0] != shaft[3] {
+        draw_polygon_mut(&mut b, &shaft, color);
+    }
+    if head[0] != head[2] && head[0] != head[1] && head[1] != head[2] {
+        draw_polygon_mut(&mut b, &head, color);
+    }
+    *img = b.0;
+}
+
+/// Draws `board` in `style` inside a `width × height` page with browser-like chrome around it
+/// (bars, panels, text-like lines). The board's square size is reduced where needed so that it
+/// fits the page with a margin; blur and JPEG artefacts apply to the whole page.
+pub fn render_screenshot(
+    board: &Board,
+    style: &BoardStyle,
+    width: u32,
+    height: u32,
+    rng: &mut impl Rng,
+) -> RenderedBoard {
+    let width = width.clamp(16, 16_000);
+    let height = height.clamp(16, 16_000);
+    let mut board_style = style.clone();
+    board_style.blur = 0.0;
+    board_style.jpeg_quality = None;
+    let scale = style.scale.clamp(0.05, 8.0);
+    let avail = (width.min(height) as f32 * 0.95 - 2.0 * style.frame as f32 * scale).max(8.0);
+    if 8.0 * style.square_size * scale > avail {
+        board_style.square_size = avail / (8.0 * scale);
+    }
+    let rendered = render_board(board, &board_style, rng);
+
+    // Page background and chrome.
+    let dark_page = rng.random_bool(0.4);
+    let bg = if dark_page {
+        Rgb([
+            rng.random_range(20..70),
+            rng.random_range(20..70),
+            rng.random_range(20..70),
+        ])
+    } else {
+        Rgb([
+            rng.random_range(200..=255),
+            rng.random_range(200..=255),
+            rng.random_range(200..=255),
+        ])
+    };
+    let mut page = RgbImage::from_pixel(width, height, bg);
+    let bar_h = rng.random_range(0..(height / 10).max(1));
+    if bar_h > 0 {
+        draw_filled_rect_mut(
+            &mut page,
+            Rect::at(0, 0).of_size(width, bar_h),
+            random_rgb(rng),
+        );
+    }
+    let font = font();
+    let ink = if dark_page {
+        Rgb([200, 200, 200])
+    } else {
+        Rgb([40, 40, 40])
+    };
+    for _ in 0..rng.random_range(0..6) {
+        let w = rng.random_range(20..(width / 3).max(21));
+        let h = rng.random_range(10..(height / 3).max(11));
+        let x = rng.random_range(0..width) as i32;
+        let y = rng.random_range(0..height) as i32;
+        let c = if rng.random_bool(0.5) {
+            random_rgb(rng)
+        } else {
+            Rgb(bg.0.map(|v| v.saturating_sub(20)))
+        };
+        draw_filled_rect_mut(&mut page, Rect::at(x, y).of_size(w, h), c);
+    }
+    let text_px = rng.random_range(10.0..22.0);
+    for _ in 0..rng.random_range(0..30) {
+        let x = rng.random_range(0..width) as i32;
+        let y = rng.random_range(0..height) as i32;
+        let n = rng.random_range(3..30);
+        let text: String = (0..n)
+            .map(|_| {
+                *b"abcdefghijklmnopqrstuvwxyz   KQRBN0123456789.+#="
+                    .choose(rng)
+                    .unwrap_or(&b'x') as char
+            })
+            .collect();
+        draw_text_mut(&mut page, ink, x, y, PxScale::from(text_px), &font, &text);
+    }
+
+    let (bw, bh) = rendered.image.dimensions();
+    let ox = rng.random_range(0..=width.saturating_sub(bw));
+    let oy = rng.random_range(0..=height.saturating_sub(bh));
+    imageops::replace(&mut page, &rendered.image, i64::from(ox), i64::from(oy));
+    let mut grid = rendered.grid.translated(ox as f32, oy as f32);
+    let mut finish_style = board_style;
+    finish_style.scale = 1.0;
+    finish_style.blur = style.blur;
+    finish_style.jpeg_quality = style.jpeg_quality;
+    finish(&mut page, &mut grid, &finish_style);
+    RenderedBoard {
+        image: page,
+        grid,
+        flipped: rendered.flipped,
+    }
+}
+
+/// A random placement for training and benchmarks: half the time a position reached by random
+/// legal moves from the start, half the time pieces scattered at random (one king per side,
+/// 0..=30 other pieces, no pawns on the first or last rank).
+pub fn random_board(rng: &mut impl Rng) -> Board {
+    use shakmaty::{Chess, Position};
+    if rng.random_bool(0.5) {
+        let mut pos = Chess::default();
+        let plies = rng.random_range(0..120);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            let Some(m) = moves.choose(rng) else { break };
+            pos.play_unchecked(*m);
+        }
+        return pos.board().clone();
+    }
+    let mut board = Board::empty();
+    let mut free: Vec<Square> = Square::ALL.to_vec();
+    let mut place = |board: &mut Board, piece: Piece, rng: &mut dyn rand::RngCore| {
+        let candidates: Vec<usize> = (0..free.len())
+            .filter(|&i| {
+                piece.role != Role::Pawn
+                    || !matches!(
+                        free[i].rank(),
+                        shakmaty::Rank::First | shakmaty::Rank::Eighth
+                    )
+            })
+            .collect();
+        if let Some(&i) = candidates.choose(rng) {
+            board.set_piece_at(free.swap_remove(i), piece);
+        }
+    };
+    place(&mut board, Color::White.king(), rng);
+    place(&mut board, Color::Black.king(), rng);
+    let n = rng.random_range(0..=30);
+    let roles = [
+        Role::Pawn,
+        Role::Pawn,
+        Role::Pawn,
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    for _ in 0..n {
+        let role = *roles.choose(rng).unwrap_or(&Role::Pawn);
+        let color = if rng.random_bool(0.5) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        place(&mut board, Piece { color, role }, rng);
+    }
+    board
+}
+
+/// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.
+#[cfg(test)]
+pub(crate) fn test_pieces_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vision/pieces"
+    ));
+    if dir.join("cburnett").is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: {} is absent", dir.display());
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn plain_board_has_the_promised_grid() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let set = Arc::new(PieceSet::load(&dir.join("cburnett")).unwrap());
+        let (light, dark) = (Rgb([240, 217, 181]), Rgb([181, 136, 99]));
+        let mut style = BoardStyle::plain(set, light, dark, 37.5);
+        style.frame = 10;
+        let board = Board::empty();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let r = render_board(&board, &style, &mut rng);
+        assert_eq!(r.image.dimensions(), (320, 320));
+        assert_eq!(r.grid, BoardBox::new(10.0, 10.0, 300.0, 300.0));
+        for row in 0..8 {
+            for col in 0..8 {
+                let (x0, y0, x1, y1) = r.grid.cell_rect(row, col);
+                let want = if (row + col).is_multiple_of(2) {
+                    light
+                } else {
+                    dark
+                };
+                // Both inner corners of every square have its colour.
+                assert_eq!(*r.image.get_pixel(x0.ceil() as u32, y0.ceil() as u32), want);
+                assert_eq!(*r.image.get_pixel(x1 as u32 - 1, y1 as u32 - 1), want);
+            }
+        }
+        assert_eq!(*r.image.get_pixel(5, 5), style.frame_color);
+
+        // Scaling scales the grid; a screenshot places it inside the page.
+        style.scale = 1.5;
+        let r = render_board(&board, &style, &mut rng);
+        assert_eq!(r.image.dimensions(), (480, 480));
+        assert_eq!(r.grid, BoardBox::new(15.0, 15.0, 450.0, 450.0));
+        style.scale = 1.0;
+        let shot = render_screenshot(&board, &style, 640, 400, &mut rng);
+        assert_eq!(shot.image.dimensions(), (640, 400));
+        let g = shot.grid;
+        assert!(g.fits_in(640, 400), "{g:?}");
+        assert!((g.w - g.h).abs() < 1e-3 && g.w == 300.0, "{g:?}");
+        let (sw, _) = g.square_size();
+        let at = |x: f32, y: f32| *shot.image.get_pixel(x as u32, y as u32);
+        assert_eq!(at(g.x + 2.0, g.y + 2.0), light);
+        assert_eq!(at(g.x + sw + 2.0, g.y + 2.0), dark);
+        assert_eq!(at(g.x + g.w - 2.0, g.y + g.h - 2.0), light);
+    }
+
+    #[test]
+    fn random_styles_render_at_any_size() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let sets = load_piece_sets(&dir).unwrap();
+        let themes = load_themes(&themes_path(&dir)).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for (i, size) in [15.0f32, 23.3, 48.0, 75.5].into_iter().enumerate() {
+            let board = random_board(&mut rng);
+            let set = sets[i * 5 % sets.len()].clone();
+            let style = BoardStyle::random(&mut rng, set, &themes, &board, (size, size));
+            let r = render_board(&board, &style, &mut rng);
+            let (w, h) = r.image.dimensions();
+            assert!(r.grid.fits_in(w, h), "{:?} in {w}x{h}", r.grid);
+            let expect = 8.0 * size * style.scale.clamp(0.05, 8.0);
+            assert!((r.grid.w - expect).abs() <= 2.0, "{} vs {expect}", r.grid.w);
+        }
+    }
+
+    #[test]
+    fn parses_hex_colours() {
+        assert_eq!(parse_hex("#f0d9b5"), Some(Rgb([0xf0, 0xd9, 0xb5])));
+        assert_eq!(parse_hex("f0d9b5"), None);
+        assert_eq!(parse_hex("#f0d9b"), None);
+        assert_eq!(parse_hex("#f0d9bé"), None);
+    }
+
+    #[test]
+    fn piece_index_matches_table() {
+        for (i, p) in PIECES.iter().enumerate() {
+            assert_eq!(piece_index(*p), i);
+        }
+        assert_eq!(piece_stem(Color::Black.knight()), "bN");
+    }
+
+    #[test]
+    fn random_boards_have_one_king_each() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let b = random_board(&mut rng);
+            assert_eq!(b.by_piece(Color::White.king()).count(), 1);
+            assert_eq!(b.by_piece(Color::Black.king()).count(), 1);
+        }
+    }
+
+    #[test]
+    fn pixel_ranges_cover_each_pixel_once() {
+        let sq = 13.37;
+        let mut seen = vec![0; 107];
+        for i in 0..8 {
+            for p in x_range(i as f32 * sq, sq, 107) {
+                seen[p as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{seen:?}");
+    }
+}

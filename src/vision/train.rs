@@ -1,0 +1,397 @@
+//! Training the square classifier on boards rendered on the fly, and measuring it on the piece
+//! sets it never trained on.
+//!
+//! Everything random (positions, styles, crop jitter, weight initialisation, batch order) comes
+//! from one ChaCha8 generator seeded with [`TrainConfig::seed`], so a run is reproducible for a
+//! given seed and thread count (`RAYON_NUM_THREADS=1` for the committed model).
+
+use super::classify::{Classifier, SquareClass, crop_cells};
+use super::error::VisionError;
+use super::geometry::cell_square;
+use super::model::{CROP, SquareNet};
+use super::render::{
+    BoardStyle, BoardTheme, PieceSet, is_held_out, load_piece_sets, load_themes, random_board,
+    render_board, themes_path,
+};
+use candle_core::{DType, Device, Tensor};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Square sizes (pixels, before scaling) of most training and evaluation boards.
+pub const SQUARE_RANGE: (f32, f32) = (14.0, 120.0);
+/// Square sizes of the large boards (one in ten).
+pub const LARGE_SQUARE_RANGE: (f32, f32) = (120.0, 260.0);
+/// Grid misalignment in training crops: each crop edge moves by up to this fraction of a square.
+pub const CROP_JITTER: f32 = 0.03;
+/// Fraction of empty squares kept for training (empties outnumber pieces about three to one).
+const EMPTY_KEEP: f64 = 0.35;
+/// Boards rendered per chunk: the chunk's crops are shuffled and trained on before the next.
+const CHUNK_BOARDS: usize = 64;
+
+/// Settings of one training run.
+#[derive(Debug, Clone)]
+pub struct TrainConfig {
+    /// Folder with one sub-folder per piece set (its parent holds `board-themes.json`).
+    pub pieces_dir: PathBuf,
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// Passes; each renders `boards_per_epoch` fresh boards.
+    pub epochs: usize,
+    /// Boards rendered per epoch.
+    pub boards_per_epoch: usize,
+    /// Crops per optimiser step.
+    pub batch_size: usize,
+    /// Peak AdamW learning rate (cosine decay to 5% of it).
+    pub learning_rate: f64,
+    /// Boards per held-out set measured after each epoch (0 = none).
+    pub eval_boards: usize,
+}
+
+impl TrainConfig {
+    /// The settings of the committed model, for piece sets in `pieces_dir`.
+    pub fn new(pieces_dir: PathBuf) -> Self {
+        TrainConfig {
+            pieces_dir,
+            seed: 1,
+            epochs: 8,
+            boards_per_epoch: 1200,
+            batch_size: 64,
+            learning_rate: 3e-3,
+            eval_boards: 20,
+        }
+    }
+
+    fn check(&self) -> Result<(), VisionError> {
+        let bad = |m: &str| Err(VisionError::BadOption(m.into()));
+        if self.epochs == 0 {
+            return bad("epochs must be at least 1");
+        }
+        if self.boards_per_epoch == 0 {
+            return bad("boards per epoch must be at least 1");
+        }
+        if self.batch_size < 2 {
+            return bad("batch size must be at least 2");
+        }
+        if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
+            return bad("learning rate must be a positive number");
+        }
+        Ok(())
+    }
+}
+
+/// Progress after one epoch.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EpochReport {
+    /// 1-based epoch number.
+    pub epoch: usize,
+    /// Total epochs.
+    pub epochs: usize,
+    /// Mean training cross-entropy.
+    pub loss: f32,
+    /// Training accuracy (on the crops as trained, before post-processing).
+    pub train_accuracy: f32,
+    /// Crops trained on in this epoch.
+    pub samples: usize,
+    /// Square accuracy after post-processing on the held-out sets, if measured.
+    pub held_out_accuracy: Option<f32>,
+    /// Seconds since training started.
+    pub elapsed: f32,
+}
+
+/// The piece sets and themes of a pieces folder, split into training and held-out sets.
+#[derive(Debug, Clone)]
+pub struct Sets {
+    /// Sets trained on.
+    pub train: Vec<Arc<PieceSet>>,
+    /// Sets in [`super::render::HELD_OUT_SETS`].
+    pub held_out: Vec<Arc<PieceSet>>,
+    /// Board colour themes.
+    pub themes: Vec<BoardTheme>,
+}
+
+impl Sets {
+    /// Loads all sets under `pieces_dir` and the themes next to it.
+    pub fn load(pieces_dir: &Path) -> Result<Self, VisionError> {
+        let all = load_piece_sets(pieces_dir)?;
+        let themes = load_themes(&themes_path(pieces_dir))?;
+        let (held_out, train): (Vec<_>, Vec<_>) =
+            all.into_iter().partition(|s| is_held_out(s.name()));
+        if train.is_empty() {
+            return Err(VisionError::NoPieceSets(pieces_dir.to_path_buf()));
+        }
+        Ok(Sets {
+            train,
+            held_out,
+            themes,
+        })
+    }
+}
+
+/// Style family of a set: the `staunton3d-*` sets are one model in several materials and count
+/// as one family when sets are drawn.
+fn family(name: &str) -> &str {
+    if name.starts_with("staunton3d") {
+        "staunton3d"
+    } else {
+        name
+    }
+}
+
+/// Picks a set: uniformly among families, then among the family's sets.
+fn choose_set<'a>(rng: &mut impl Rng, sets: &'a [Arc<PieceSet>]) -> &'a Arc<PieceSet> {
+    let mut families: Vec<&str> = sets.iter().map(|s| family(s.name())).collect();
+    families.dedup();
+    let f = *families.choose(rng).unwrap_or(&"");
+    let members: Vec<&Arc<PieceSet>> = sets.iter().filter(|s| family(s.name()) == f).collect();
+    members.choose(rng).copied().unwrap_or(&sets[0])
+}
+
+/// A random style for a training or evaluation board.
+pub fn random_style(
+    rng: &mut impl Rng,
+    set: Arc<PieceSet>,
+    themes: &[BoardTheme],
+    board: &shakmaty::Board,
+) -> BoardStyle {
+    let range = if rng.random_bool(0.1) {
+        LARGE_SQUARE_RANGE
+    } else {
+        SQUARE_RANGE
+    };
+    BoardStyle::random(rng, set, themes, board, range)
+}
+
+/// Renders one random board and returns its crops (with grid jitter) and labels.
+fn sample_board(
+    rng: &mut impl Rng,
+    sets: &[Arc<PieceSet>],
+    themes: &[BoardTheme],
+    crops: &mut Vec<f32>,
+    labels: &mut Vec<u32>,
+) {
+    let board = random_board(rng);
+    let set = choose_set(rng, sets).clone();
+    let style = random_style(rng, set, themes, &board);
+    let rendered = render_board(&board, &style, rng);
+    let (sw, sh) = rendered.grid.square_size();
+    let mut rects = Vec::with_capacity(64);
+    let mut classes = Vec::with_capacity(64);
+    for i in 0..64 {
+        let class = SquareClass::from(board.piece_at(cell_square(i / 8, i % 8, rendered.flipped)));
+        if class == SquareClass::Empty && !rng.random_bool(EMPTY_KEEP) {
+            continue;
+        }
+        let (x0, y0, x1, y1) = rendered.grid.cell_rect(i / 8, i % 8);
+        let mut j = |s: f32| rng.random_range(-CROP_JITTER..=CROP_JITTER) * s;
+        rects.push((x0 + j(sw), y0 + j(sh), x1 + j(sw), y1 + j(sh)));
+        classes.push(class.index() as u32);
+    }
+    crops.extend(crop_cells(&rendered.image, &rects));
+    labels.extend(classes);
+}
+
+/// Deterministic weight initialisation (candle's CPU generator cannot be seeded): Kaiming-normal
+/// weights, zero biases, batch norm left at its constant defaults.
+fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> {
+    let data = varmap
+        .data()
+        .lock()
+        .map_err(|_| VisionError::Model("weights lock poisoned".into()))?;
+    let mut names: Vec<&String> = data.keys().collect();
+    names.sort();
+    for name in names {
+        let var = &data[name];
+        let dims = var.dims().to_vec();
+        let count: usize = dims.iter().product();
+        let is_weight = !name.contains(".bn.") && name.ends_with(".weight");
+        let is_bias = !name.contains(".bn.") && name.ends_with(".bias");
+        let values: Vec<f32> = if is_weight {
+            let fan_in: usize = dims[1..].iter().product::<usize>().max(1);
+            let std = (2.0 / fan_in as f64).sqrt();
+            (0..count).map(|_| (normal(rng) * std) as f32).collect()
+        } else if is_bias {
+            vec![0.0; count]
+        } else {
+            continue;
+        };
+        var.set(&Tensor::from_vec(values, dims.as_slice(), &Device::Cpu)?)?;
+    }
+    Ok(())
+}
+
+fn normal(rng: &mut impl Rng) -> f64 {
+    let u1: f64 = rng.random_range(f64::EPSILON..1.0);
+    let u2: f64 = rng.random();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// Trains a new network with `config`, writing the weights (safetensors) to `out` after every
+/// epoch and calling `on_epoch` with the epoch's figures.
+pub fn train(
+    config: &TrainConfig,
+    out: &Path,
+    mut on_epoch: impl FnMut(&EpochReport),
+) -> Result<(), VisionError> {
+    config.check()?;
+    let sets = Sets::load(&config.pieces_dir)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let device = Device::Cpu;
+    let varmap = VarMap::new();
+    let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
+    let net = SquareNet::new(vb)?;
+    init_weights(&varmap, &mut rng)?;
+    let params = ParamsAdamW {
+        lr: config.learning_rate,
+        weight_decay: 1e-4,
+        ..Default::default()
+    };
+    let mut opt = AdamW::new(varmap.all_vars(), params)?;
+    let chunks_per_epoch = config.boards_per_epoch.div_ceil(CHUNK_BOARDS);
+    let approx_steps = (config.epochs * config.boards_per_epoch * 28 / config.batch_size).max(1);
+    let mut step = 0usize;
+    let start = Instant::now();
+    let plane = 3 * CROP * CROP;
+    for epoch in 1..=config.epochs {
+        let (mut loss_sum, mut correct, mut seen, mut batches) = (0.0f64, 0usize, 0usize, 0usize);
+        for chunk in 0..chunks_per_epoch {
+            let boards = CHUNK_BOARDS.min(config.boards_per_epoch - chunk * CHUNK_BOARDS);
+            let (mut crops, mut labels) = (Vec::new(), Vec::new());
+            for _ in 0..boards {
+                sample_board(&mut rng, &sets.train, &sets.themes, &mut crops, &mut labels);
+            }
+            let mut order: Vec<usize> = (0..labels.len()).collect();
+            order.shuffle(&mut rng);
+            for batch in order.chunks(config.batch_size) {
+                if batch.len() < 2 {
+                    continue;
+                }
+                let mut x = Vec::with_capacity(batch.len() * plane);
+                let mut y = Vec::with_capacity(batch.len());
+                for &i in batch {
+                    x.extend_from_slice(&crops[i * plane..(i + 1) * plane]);
+                    y.push(labels[i]);
+                }
+                let x = Tensor::from_vec(x, (batch.len(), 3, CROP, CROP), &device)?;
+                let y = Tensor::from_vec(y, batch.len(), &device)?;
+                let progress = (step as f64 / approx_steps as f64).min(1.0);
+                let lr = config.learning_rate
+                    * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos()));
+                opt.set_learning_rate(lr);
+                let (logits, _) = net.forward_t(&x, true)?;
+                let loss = candle_nn::loss::cross_entropy(&logits, &y)?;
+                opt.backward_step(&loss)?;
+                step += 1;
+                loss_sum += f64::from(loss.to_scalar::<f32>()?);
+                batches += 1;
+                let predicted = logits.argmax(1)?.to_vec1::<u32>()?;
+                let truth = y.to_vec1::<u32>()?;
+                correct += predicted.iter().zip(&truth).filter(|(a, b)| a == b).count();
+                seen += truth.len();
+            }
+        }
+        varmap.save(out)?;
+        let held_out_accuracy = if config.eval_boards > 0 && !sets.held_out.is_empty() {
+            let classifier = Classifier::from_file(out)?;
+            let scores = evaluate(
+                &classifier,
+                &sets.held_out,
+                &sets.themes,
+                config.eval_boards,
+                config.seed.wrapping_add(1_000_000),
+            )?;
+            let total: usize = scores.iter().map(|s| s.squares).sum();
+            let right: usize = scores.iter().map(|s| s.squares_right).sum();
+            Some(right as f32 / total.max(1) as f32)
+        } else {
+            None
+        };
+        on_epoch(&EpochReport {
+            epoch,
+            epochs: config.epochs,
+            loss: (loss_sum / batches.max(1) as f64) as f32,
+            train_accuracy: correct as f32 / seen.max(1) as f32,
+            samples: seen,
+            held_out_accuracy,
+            elapsed: start.elapsed().as_secs_f32(),
+        });
+    }
+    Ok(())
+}
+
+/// The classifier's score on one piece set.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SetScore {
+    /// The set's name.
+    pub set: String,
+    /// Boards rendered.
+    pub boards: usize,
+    /// Boards with all 64 squares right (after post-processing).
+    pub boards_right: usize,
+    /// Squares classified.
+    pub squares: usize,
+    /// Squares right by the network's most probable class alone.
+    pub squares_right_raw: usize,
+    /// Squares right after [`super::classify::decide`].
+    pub squares_right: usize,
+    /// Seconds spent in [`Classifier::classify_board`] (cropping, network, decision).
+    pub classify_seconds: f64,
+    /// Up to 20 mistakes as `(truth, guess)` FEN letters (`.` = empty).
+    pub mistakes: Vec<(char, char)>,
+}
+
+/// Renders `boards_per_set` random boards of each set in `sets` (styles as in training, seeded
+/// with `seed`) and scores `classifier` on them at the exact grid.
+pub fn evaluate(
+    classifier: &Classifier,
+    sets: &[Arc<PieceSet>],
+    themes: &[BoardTheme],
+    boards_per_set: usize,
+    seed: u64,
+) -> Result<Vec<SetScore>, VisionError> {
+    let mut scores = Vec::new();
+    for set in sets {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut score = SetScore {
+            set: set.name().to_string(),
+            boards: 0,
+            boards_right: 0,
+            squares: 0,
+            squares_right_raw: 0,
+            squares_right: 0,
+            classify_seconds: 0.0,
+            mistakes: Vec::new(),
+        };
+        for _ in 0..boards_per_set {
+            let board = random_board(&mut rng);
+            let style = random_style(&mut rng, set.clone(), themes, &board);
+            let rendered = render_board(&board, &style, &mut rng);
+            let t = Instant::now();
+            let guess = classifier.classify_board(&rendered.image, &rendered.grid)?;
+            score.classify_seconds += t.elapsed().as_secs_f64();
+            let mut all_right = true;
+            for i in 0..64 {
+                let truth =
+                    SquareClass::from(board.piece_at(cell_square(i / 8, i % 8, rendered.flipped)));
+                score.squares += 1;
+                score.squares_right_raw += usize::from(guess.raw[i] == truth);
+                if guess.classes[i] == truth {
+                    score.squares_right += 1;
+                } else {
+                    all_right = false;
+                    if score.mistakes.len() < 20 {
+                        score.mistakes.push((truth.char(), guess.classes[i].char()));
+                    }
+                }
+            }
+            score.boards += 1;
+            score.boards_right += usize::from(all_right);
+        }
+        scores.push(score);
+    }
+    Ok(scores)
+}

@@ -1,0 +1,317 @@
+//! `chessbot recognize`: samples, real XBoard screenshots, every output mode and bad input.
+
+use crate::common::chessbot;
+use image::{GenericImage, ImageEncoder, Rgb, RgbImage};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/samples");
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vision");
+
+/// The README's example: file and the FEN it must print.
+const README_SAMPLE: (&str, &str) = (
+    "italian-cburnett.png",
+    "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1",
+);
+const FLIPPED_SAMPLE: (&str, &str) = (
+    "endgame-merida-flipped.png",
+    "8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 w - - 0 1",
+);
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(SAMPLES).join(name)
+}
+
+fn png_bytes(img: &RgbImage) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(img, img.width(), img.height(), image::ExtendedColorType::Rgb8)
+        .expect("encode png");
+    out
+}
+
+/// A PNG that announces `w × h` pixels (signature, IHDR, empty IDAT) but holds no pixels.
+fn png_header(w: u32, h: u32) -> Vec<u8> {
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = 0xffff_ffffu32;
+        for &b in data {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    let mut v = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    v.extend_from_slice(&13u32.to_be_bytes());
+    v.extend_from_slice(&ihdr);
+    v.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    v.extend_from_slice(&0u32.to_be_bytes());
+    v.extend_from_slice(b"IDAT");
+    v.extend_from_slice(&crc32(b"IDAT").to_be_bytes());
+    v
+}
+
+#[test]
+fn readme_sample_prints_its_fen() {
+    let (file, fen) = README_SAMPLE;
+    chessbot()
+        .args(["recognize", sample(file).to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+}
+
+#[test]
+fn flipped_sample_orientation_detected_and_forced() {
+    let (file, fen) = FLIPPED_SAMPLE;
+    let path = sample(file);
+    chessbot()
+        .args(["recognize", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+    // Forcing the wrong side turns the board round: a different placement.
+    let out = chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--orientation", "white"])
+        .output()
+        .unwrap();
+    let forced = String::from_utf8(out.stdout).unwrap();
+    assert!(!forced.starts_with(fen.split(' ').next().unwrap()), "{forced}");
+    chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--orientation", "black", "--turn", "b"])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", fen.replace(" w ", " b ")));
+}
+
+#[test]
+fn xboard_screenshots() {
+    let list = std::fs::read_to_string(Path::new(FIXTURES).join("xboard.txt")).unwrap();
+    let mut checked = 0;
+    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (file, fen, bottom) = (fields[0], fields[1], fields[2]);
+        let out = chessbot()
+            .args(["recognize", "--json"])
+            .arg(Path::new(FIXTURES).join(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let board = &v["boards"][0];
+        let placement = fen.split(' ').next().unwrap();
+        assert_eq!(
+            board["fen"].as_str().unwrap().split(' ').next().unwrap(),
+            placement,
+            "{file}"
+        );
+        assert_eq!(board["orientation"], bottom, "{file}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
+#[test]
+fn json_has_squares_box_orientation_and_timing() {
+    let (file, fen) = README_SAMPLE;
+    let out = chessbot()
+        .args(["recognize", "--json", sample(file).to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let b = &v["boards"][0];
+    assert_eq!(b["fen"], fen);
+    assert_eq!(b["orientation"], "white");
+    let squares = b["squares"].as_array().unwrap();
+    assert_eq!(squares.len(), 64);
+    assert_eq!(squares[0]["square"], "a8");
+    assert_eq!(squares[0]["class"], "r");
+    assert!(squares.iter().all(|s| s["confidence"].as_f64().unwrap() > 0.0));
+    assert!(b["board"]["w"].as_f64().unwrap() > 100.0);
+    assert!(b["timing"]["classify_ms"].as_f64().is_some());
+    assert!(v["total_ms"].as_f64().is_some());
+}
+
+#[test]
+fn debug_writes_an_annotated_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("debug.png");
+    let (file, _) = README_SAMPLE;
+    chessbot()
+        .args(["recognize", sample(file).to_str().unwrap(), "--debug"])
+        .arg(&out)
+        .assert()
+        .success();
+    let drawn = image::open(&out).unwrap().into_rgb8();
+    let original = image::open(sample(file)).unwrap().into_rgb8();
+    assert_eq!(drawn.dimensions(), original.dimensions());
+    assert_ne!(drawn, original, "the grid and labels are drawn");
+}
+
+#[test]
+fn region_skips_the_search_and_is_checked() {
+    let (file, fen) = README_SAMPLE;
+    let path = sample(file);
+    let out = chessbot()
+        .args(["recognize", "--json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let b = &v["boards"][0]["board"];
+    let region = format!("{},{},{},{}", b["x"], b["y"], b["w"], b["h"]);
+    chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--region", &region])
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+    chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--region", "1,2,3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("X,Y,W,H"));
+    chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--region", "0,0,99999,99999"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not fit"));
+}
+
+#[test]
+fn all_reads_every_board_largest_first() {
+    let a = image::open(sample(README_SAMPLE.0)).unwrap().into_rgb8();
+    let b = image::open(Path::new(FIXTURES).join("xboard-small-endgame.png"))
+        .unwrap()
+        .into_rgb8();
+    let mut page = RgbImage::from_pixel(a.width() + b.width() + 20, a.height().max(b.height()), Rgb([255, 255, 255]));
+    page.copy_from(&a, 0, 0).unwrap();
+    page.copy_from(&b, a.width() + 20, 0).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.png");
+    page.save(&path).unwrap();
+    let out = chessbot()
+        .args(["recognize", path.to_str().unwrap(), "--all"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R "), "{text}");
+    assert!(lines[1].starts_with("8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 "), "{text}");
+    // Without --all: the largest only.
+    chessbot()
+        .args(["recognize", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", lines[0]));
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let bytes = std::fs::read(sample(README_SAMPLE.0)).unwrap();
+    chessbot()
+        .args(["recognize", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success()
+        .stdout(format!("{}\n", README_SAMPLE.1));
+}
+
+#[test]
+fn bad_inputs_fail_one_by_one_with_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    let text = write("notes.png", b"this is not an image");
+    let good_bytes = std::fs::read(sample(README_SAMPLE.0)).unwrap();
+    let truncated = write("truncated.png", &good_bytes[..good_bytes.len() / 3]);
+    let zero = write("zero.png", &png_header(0, 0));
+    let huge = write("huge.png", &png_header(30_000, 30_000));
+    let blank = write("blank.png", &png_bytes(&RgbImage::from_pixel(640, 400, Rgb([240, 240, 240]))));
+    for (path, code, message) in [
+        (&text, 2, "not an image"),
+        (&truncated, 2, "truncated"),
+        (&zero, 2, "0x0"),
+        (&huge, 2, "30000x30000 pixels, over the limit of 16384"),
+        (&blank, 1, "no chessboard found"),
+    ] {
+        chessbot()
+            .arg("recognize")
+            .arg(path)
+            .assert()
+            .code(code)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    chessbot()
+        .args(["recognize", "/no/such/file.png"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+
+    // Several files: the good one is still read; the worst failure sets the exit code.
+    let good = sample(README_SAMPLE.0);
+    chessbot()
+        .arg("recognize")
+        .arg(&good)
+        .arg(&blank)
+        .arg(&text)
+        .assert()
+        .code(2)
+        .stdout(format!("{}: {}\n", good.display(), README_SAMPLE.1))
+        .stderr(predicate::str::contains("blank.png: no chessboard found"))
+        .stderr(predicate::str::contains("notes.png: not an image"));
+    chessbot()
+        .arg("recognize")
+        .arg(&blank)
+        .arg(&good)
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn an_impossible_position_is_printed_with_a_warning() {
+    // The sample with the empty g1 square copied over e1 (both dark): no white king.
+    let (file, fen) = README_SAMPLE;
+    let path = sample(file);
+    let out = chessbot()
+        .args(["recognize", "--json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let b = &v["boards"][0]["board"];
+    let x = b["x"].as_f64().unwrap();
+    let y = b["y"].as_f64().unwrap();
+    let s = b["w"].as_f64().unwrap() / 8.0;
+    let mut img = image::open(&path).unwrap().into_rgb8();
+    let row_y = (y + 7.0 * s).round() as u32;
+    let side = s.floor() as u32;
+    let g1 = img
+        .sub_image((x + 6.0 * s).round() as u32, row_y, side, side)
+        .to_image();
+    img.copy_from(&g1, (x + 4.0 * s).round() as u32, row_y).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let edited = dir.path().join("no-white-king.png");
+    img.save(&edited).unwrap();
+    let expected = fen.replace("RNBQK2R w KQkq", "RNBQ3R w kq");
+    chessbot()
+        .arg("recognize")
+        .arg(&edited)
+        .assert()
+        .success()
+        .stdout(format!("{expected}\n"))
+        .stderr(predicate::str::contains("warning:").and(predicate::str::contains("king")));
+}
