@@ -5,7 +5,7 @@ use crate::cli::recognize::{RecognizeArgs, SideArg, TurnArg};
 use chessbot::vision::annotate::annotate;
 use chessbot::vision::input::decode;
 use chessbot::vision::orient::Orientation;
-use chessbot::vision::recognize::{RecognizeOptions, Recognition, Recognizer};
+use chessbot::vision::recognize::{Recognition, RecognizeOptions, Recognizer};
 use chessbot::vision::{BoardBox, VisionError};
 use rayon::prelude::*;
 use shakmaty::Color;
@@ -31,7 +31,12 @@ struct Outcome {
 pub fn run(args: RecognizeArgs) -> CmdResult {
     let opts = RecognizeOptions {
         all: args.all,
-        region: args.region.as_deref().map(parse_region).transpose().map_err(CliError::input)?,
+        region: args
+            .region
+            .as_deref()
+            .map(parse_region)
+            .transpose()
+            .map_err(CliError::input)?,
         orientation: args.orientation.map(|o| match o {
             SideArg::White => Orientation::WhiteBottom,
             SideArg::Black => Orientation::BlackBottom,
@@ -43,7 +48,9 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
     };
     let stdin_count = args.images.iter().filter(|p| p.as_os_str() == "-").count();
     if stdin_count > 1 {
-        return Err(CliError::input("'-' (standard input) can be given only once"));
+        return Err(CliError::input(
+            "'-' (standard input) can be given only once",
+        ));
     }
     let stdin_bytes = if stdin_count == 1 {
         let mut buf = Vec::new();
@@ -98,7 +105,9 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
                 }
                 if let Some(debug) = &args.debug {
                     let target = debug_path(debug, several.then_some(i + 1));
-                    if let Err(e) = write_debug(path, stdin_bytes.as_deref(), &outcome.boards, &target) {
+                    if let Err(e) =
+                        write_debug(path, stdin_bytes.as_deref(), &outcome.boards, &target)
+                    {
                         writeln!(stderr, "error: {name}: {e}")?;
                         code = code.max(1);
                     }
@@ -173,8 +182,14 @@ fn debug_path(base: &Path, index: Option<usize>) -> PathBuf {
     let Some(i) = index else {
         return base.to_path_buf();
     };
-    let stem = base.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = base.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "png".into());
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = base
+        .extension()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "png".into());
     base.with_file_name(format!("{stem}-{i}.{ext}"))
 }
 
@@ -191,7 +206,9 @@ fn parse_region(text: &str) -> Result<BoardBox, String> {
         .collect::<Option<Vec<f32>>>()
         .ok_or_else(bad)?;
     if v[0] < 0.0 || v[1] < 0.0 || v[2] < 16.0 || v[3] < 16.0 {
-        return Err(format!("bad --region '{text}': x and y must be >= 0 and the size at least 16x16"));
+        return Err(format!(
+            "bad --region '{text}': x and y must be >= 0 and the size at least 16x16"
+        ));
     }
     Ok(BoardBox::new(v[0], v[1], v[2], v[3]))
 }

@@ -5,11 +5,11 @@ use crate::cli::vision::{BenchArgs, EvalArgs, RenderArgs, TrainArgs, VisionArgs,
 use chessbot::rules::fen::parse_fen;
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
+use chessbot::vision::bench::{BenchOptions, run_bench, run_real};
+use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
     BoardStyle, PieceSet, load_themes, random_board, render_board, render_screenshot, themes_path,
 };
-use chessbot::vision::bench::{BenchOptions, run_bench, run_real};
-use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -218,8 +218,9 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     if a.boards == 0 {
         return Err(CliError::input("--boards must be at least 1"));
     }
-    let (width, height) = parse_size(&a.size)
-        .ok_or_else(|| CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size)))?;
+    let (width, height) = parse_size(&a.size).ok_or_else(|| {
+        CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size))
+    })?;
     let classifier = match &a.model {
         Some(path) => Classifier::from_file(path),
         None => Classifier::embedded(),
@@ -250,7 +251,11 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         if json {
             return;
         }
-        let held = if chessbot::vision::render::is_held_out(&r.set) { " (held out)" } else { "" };
+        let held = if chessbot::vision::render::is_held_out(&r.set) {
+            " (held out)"
+        } else {
+            ""
+        };
         if let Err(e) = writeln!(
             out,
             "{:<28} {:>6} {:>8} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
@@ -295,7 +300,11 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     )?;
     if let Some(real) = real {
         writeln!(out)?;
-        writeln!(out, "{:<36} {:>8} {:>7} {:>6} {:>9}", "real screenshot", "squares", "orient", "board", "median ms")?;
+        writeln!(
+            out,
+            "{:<36} {:>8} {:>7} {:>6} {:>9}",
+            "real screenshot", "squares", "orient", "board", "median ms"
+        )?;
         for r in &real {
             writeln!(
                 out,
@@ -303,7 +312,11 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
                 r.file,
                 r.squares_right,
                 if r.orientation_right { "ok" } else { "wrong" },
-                if r.squares_right == 64 && r.orientation_right { "right" } else { "wrong" },
+                if r.squares_right == 64 && r.orientation_right {
+                    "right"
+                } else {
+                    "wrong"
+                },
                 r.median_ms
             )?;
         }

@@ -28,8 +28,10 @@ pub fn annotate(img: &RgbImage, found: &[Recognition]) -> RgbImage {
         }
         draw_hollow_rect_mut(
             &mut out,
-            Rect::at(b.x.round() as i32 - 2, b.y.round() as i32 - 2)
-                .of_size((b.w.round() as u32 + 4).max(1), (b.h.round() as u32 + 4).max(1)),
+            Rect::at(b.x.round() as i32 - 2, b.y.round() as i32 - 2).of_size(
+                (b.w.round() as u32 + 4).max(1),
+                (b.h.round() as u32 + 4).max(1),
+            ),
             Rgb([40, 90, 255]),
         );
         let px = (sx * 0.3).clamp(8.0, 40.0);
@@ -62,10 +64,22 @@ pub fn annotate(img: &RgbImage, found: &[Recognition]) -> RgbImage {
                 &label,
             );
         }
-        let caption = format!("{} at the bottom ({:?})", r.orientation.name(), r.orientation_source);
+        let caption = format!(
+            "{} at the bottom ({:?})",
+            r.orientation.name(),
+            r.orientation_source
+        );
         let cy = (b.y + b.h + 4.0) as i32;
         if cy + 16 < out.height() as i32 {
-            draw_text_mut(&mut out, red, b.x as i32, cy, PxScale::from(16.0), &font, &caption);
+            draw_text_mut(
+                &mut out,
+                red,
+                b.x as i32,
+                cy,
+                PxScale::from(16.0),
+                &font,
+                &caption,
+            );
         }
     }
     out

@@ -95,7 +95,8 @@ pub fn run_bench(
                 pieces_dir.display()
             )));
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(1000).wrapping_add(k as u64));
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(opts.seed.wrapping_mul(1000).wrapping_add(k as u64));
         let mut report = SetReport {
             set: name.clone(),
             ..SetReport::default()
@@ -103,7 +104,8 @@ pub fn run_bench(
         let mut times = Vec::with_capacity(opts.boards);
         for _ in 0..opts.boards {
             let board = random_board(&mut rng);
-            let style = BoardStyle::random(&mut rng, set.clone(), &themes, &board, opts.square_range);
+            let style =
+                BoardStyle::random(&mut rng, set.clone(), &themes, &board, opts.square_range);
             let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
             let mut png = Vec::new();
             PngEncoder::new(&mut png)
@@ -150,7 +152,8 @@ pub fn run_bench(
         times.sort_by(|a, b| a.total_cmp(b));
         if !times.is_empty() {
             report.median_ms = times[times.len() / 2];
-            report.p95_ms = times[((times.len() as f64 * 0.95).ceil() as usize).clamp(1, times.len()) - 1];
+            report.p95_ms =
+                times[((times.len() as f64 * 0.95).ceil() as usize).clamp(1, times.len()) - 1];
         }
         progress(&report);
         reports.push(report);
@@ -212,13 +215,16 @@ pub fn run_real(
         let mut found = None;
         for _ in 0..repeats.max(1) {
             let t0 = Instant::now();
-            let img = decode(&bytes).map_err(|e| VisionError::BadOption(format!("{}: {e}", path.display())))?;
+            let img = decode(&bytes)
+                .map_err(|e| VisionError::BadOption(format!("{}: {e}", path.display())))?;
             let r = recognizer.recognize(&img, &RecognizeOptions::default());
             times.push(t0.elapsed().as_secs_f64() * 1000.0);
             found = Some(r);
         }
         times.sort_by(|a, b| a.total_cmp(b));
-        let first = found.and_then(|r| r.ok()).and_then(|v| v.into_iter().next());
+        let first = found
+            .and_then(|r| r.ok())
+            .and_then(|v| v.into_iter().next());
         let (read, squares_right, orientation_right) = match &first {
             Some(r) => {
                 let placement = r.placement();
@@ -226,7 +232,11 @@ pub fn run_real(
                     .iter()
                     .filter(|&&sq| placement.piece_at(sq) == expected.piece_at(sq))
                     .count();
-                (placement.to_string(), right, r.orientation.flipped() == flipped)
+                (
+                    placement.to_string(),
+                    right,
+                    r.orientation.flipped() == flipped,
+                )
             }
             None => (String::new(), 0, false),
         };

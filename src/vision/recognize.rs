@@ -244,7 +244,8 @@ pub fn castling_rights(board: &Board) -> String {
 pub fn full_fen(placement: &Board, turn: Option<Color>) -> (String, Option<String>) {
     let castling = castling_rights(placement);
     let fen_for = |c: Color| format!("{placement} {} {castling} - 0 1", c.char());
-    let check = |fen: &str| -> Result<Chess, FenError> { parse_position(fen, CastlingMode::Standard) };
+    let check =
+        |fen: &str| -> Result<Chess, FenError> { parse_position(fen, CastlingMode::Standard) };
     let chosen = match turn {
         Some(c) => c,
         None => {
@@ -279,9 +280,14 @@ mod tests {
 
     #[test]
     fn castling_and_turn_inference() {
-        let start: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".parse().unwrap();
+        let start: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+            .parse()
+            .unwrap();
         let (fen, problem) = full_fen(&start, None);
-        assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(
+            fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
         assert_eq!(problem, None);
         // Black is in check from the rook: only black to move is legal.
         let b: Board = "4k3/8/8/8/8/8/8/R3K2R".parse().unwrap();

@@ -12,3 +12,4 @@ mod play;
 mod recognize;
 mod selfplay;
 mod uci;
+mod vision;

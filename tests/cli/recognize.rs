@@ -25,7 +25,12 @@ fn sample(name: &str) -> PathBuf {
 fn png_bytes(img: &RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
     image::codecs::png::PngEncoder::new(&mut out)
-        .write_image(img, img.width(), img.height(), image::ExtendedColorType::Rgb8)
+        .write_image(
+            img,
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgb8,
+        )
         .expect("encode png");
     out
 }
@@ -81,13 +86,28 @@ fn flipped_sample_orientation_detected_and_forced() {
         .stdout(format!("{fen}\n"));
     // Forcing the wrong side turns the board round: a different placement.
     let out = chessbot()
-        .args(["recognize", path.to_str().unwrap(), "--orientation", "white"])
+        .args([
+            "recognize",
+            path.to_str().unwrap(),
+            "--orientation",
+            "white",
+        ])
         .output()
         .unwrap();
     let forced = String::from_utf8(out.stdout).unwrap();
-    assert!(!forced.starts_with(fen.split(' ').next().unwrap()), "{forced}");
+    assert!(
+        !forced.starts_with(fen.split(' ').next().unwrap()),
+        "{forced}"
+    );
     chessbot()
-        .args(["recognize", path.to_str().unwrap(), "--orientation", "black", "--turn", "b"])
+        .args([
+            "recognize",
+            path.to_str().unwrap(),
+            "--orientation",
+            "black",
+            "--turn",
+            "b",
+        ])
         .assert()
         .success()
         .stdout(format!("{}\n", fen.replace(" w ", " b ")));
@@ -97,7 +117,10 @@ fn flipped_sample_orientation_detected_and_forced() {
 fn xboard_screenshots() {
     let list = std::fs::read_to_string(Path::new(FIXTURES).join("xboard.txt")).unwrap();
     let mut checked = 0;
-    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let (file, fen, bottom) = (fields[0], fields[1], fields[2]);
         let out = chessbot()
@@ -105,7 +128,11 @@ fn xboard_screenshots() {
             .arg(Path::new(FIXTURES).join(file))
             .output()
             .unwrap();
-        assert!(out.status.success(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let board = &v["boards"][0];
         let placement = fen.split(' ').next().unwrap();
@@ -136,7 +163,11 @@ fn json_has_squares_box_orientation_and_timing() {
     assert_eq!(squares.len(), 64);
     assert_eq!(squares[0]["square"], "a8");
     assert_eq!(squares[0]["class"], "r");
-    assert!(squares.iter().all(|s| s["confidence"].as_f64().unwrap() > 0.0));
+    assert!(
+        squares
+            .iter()
+            .all(|s| s["confidence"].as_f64().unwrap() > 0.0)
+    );
     assert!(b["board"]["w"].as_f64().unwrap() > 100.0);
     assert!(b["timing"]["classify_ms"].as_f64().is_some());
     assert!(v["total_ms"].as_f64().is_some());
@@ -180,7 +211,12 @@ fn region_skips_the_search_and_is_checked() {
         .code(2)
         .stderr(predicate::str::contains("X,Y,W,H"));
     chessbot()
-        .args(["recognize", path.to_str().unwrap(), "--region", "0,0,99999,99999"])
+        .args([
+            "recognize",
+            path.to_str().unwrap(),
+            "--region",
+            "0,0,99999,99999",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("does not fit"));
@@ -192,7 +228,11 @@ fn all_reads_every_board_largest_first() {
     let b = image::open(Path::new(FIXTURES).join("xboard-small-endgame.png"))
         .unwrap()
         .into_rgb8();
-    let mut page = RgbImage::from_pixel(a.width() + b.width() + 20, a.height().max(b.height()), Rgb([255, 255, 255]));
+    let mut page = RgbImage::from_pixel(
+        a.width() + b.width() + 20,
+        a.height().max(b.height()),
+        Rgb([255, 255, 255]),
+    );
     page.copy_from(&a, 0, 0).unwrap();
     page.copy_from(&b, a.width() + 20, 0).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -206,8 +246,14 @@ fn all_reads_every_board_largest_first() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
-    assert!(lines[0].starts_with("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R "), "{text}");
-    assert!(lines[1].starts_with("8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 "), "{text}");
+    assert!(
+        lines[0].starts_with("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 "),
+        "{text}"
+    );
     // Without --all: the largest only.
     chessbot()
         .args(["recognize", path.to_str().unwrap()])
@@ -240,7 +286,10 @@ fn bad_inputs_fail_one_by_one_with_clear_errors() {
     let truncated = write("truncated.png", &good_bytes[..good_bytes.len() / 3]);
     let zero = write("zero.png", &png_header(0, 0));
     let huge = write("huge.png", &png_header(30_000, 30_000));
-    let blank = write("blank.png", &png_bytes(&RgbImage::from_pixel(640, 400, Rgb([240, 240, 240]))));
+    let blank = write(
+        "blank.png",
+        &png_bytes(&RgbImage::from_pixel(640, 400, Rgb([240, 240, 240]))),
+    );
     for (path, code, message) in [
         (&text, 2, "not an image"),
         (&truncated, 2, "truncated"),
@@ -302,7 +351,8 @@ fn an_impossible_position_is_printed_with_a_warning() {
     let g1 = img
         .sub_image((x + 6.0 * s).round() as u32, row_y, side, side)
         .to_image();
-    img.copy_from(&g1, (x + 4.0 * s).round() as u32, row_y).unwrap();
+    img.copy_from(&g1, (x + 4.0 * s).round() as u32, row_y)
+        .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let edited = dir.path().join("no-white-king.png");
     img.save(&edited).unwrap();
