@@ -57,6 +57,13 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, InputError> {
     if bytes.is_empty() {
         return Err(InputError::Empty);
     }
+    // A PNG's size is in its header: check it first, so that a 0x0 PNG (which the decoder
+    // refuses as malformed) is named as such.
+    if bytes.len() >= 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n") && &bytes[12..16] == b"IHDR" {
+        let word =
+            |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        check_size(word(16), word(20))?;
+    }
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|_| InputError::NotAnImage)?;
