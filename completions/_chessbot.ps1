@@ -33,6 +33,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
+            [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
+            [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -197,6 +199,112 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;recognize' {
+            [CompletionResult]::new('--region', '--region', [CompletionResultType]::ParameterName, 'The board''s 8x8 squares are at X,Y with size WxH pixels (skips the search)')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which side is at the bottom of the image (default: detected)')
+            [CompletionResult]::new('--turn', '--turn', [CompletionResultType]::ParameterName, 'Side to move (default: white, or black when only that is legal)')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Read every board found, largest first (default: the largest only)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;vision;train' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of every random choice (positions, styles, weights, batch order)')
+            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over freshly rendered boards')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per epoch')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Crops per optimiser step')
+            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
+            [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards per held-out set scored after each epoch (0 = skip)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;eval' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the model built into the binary)')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per piece set')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the rendered boards')
+            [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Measure on every set, training sets included (default: held-out sets only)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of a table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;render' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Piece set name (default: a random one)')
+            [CompletionResult]::new('--fen', '--fen', [CompletionResultType]::ParameterName, 'Position to draw (default: a random one)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random style (and position)')
+            [CompletionResult]::new('--plain', '--plain', [CompletionResultType]::ParameterName, 'Draw a plain board (theme colours, no artefacts) with this square size instead of a random style')
+            [CompletionResult]::new('--screenshot', '--screenshot', [CompletionResultType]::ParameterName, 'Put the board in a page of this size, e.g. `1280x800`')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Output image (format from the extension: png, jpg, bmp ...)')
+            [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Black at the bottom (overrides the random style''s choice)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;bench' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Screenshots per piece set')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of positions, styles and pages')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Page size, e.g. `1280x800`')
+            [CompletionResult]::new('--sets', '--sets', [CompletionResultType]::ParameterName, 'Comma-separated piece sets to measure (default: the held-out ones)')
+            [CompletionResult]::new('--real', '--real', [CompletionResultType]::ParameterName, 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the model built into the binary)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of tables')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;help' {
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;vision;help;train' {
+            break
+        }
+        'chessbot;vision;help;eval' {
+            break
+        }
+        'chessbot;vision;help;render' {
+            break
+        }
+        'chessbot;vision;help;bench' {
+            break
+        }
+        'chessbot;vision;help;help' {
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -213,6 +321,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed')
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
+            [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
+            [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -247,6 +357,28 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;analyze' {
+            break
+        }
+        'chessbot;help;recognize' {
+            break
+        }
+        'chessbot;help;vision' {
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
+            [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            break
+        }
+        'chessbot;help;vision;train' {
+            break
+        }
+        'chessbot;help;vision;eval' {
+            break
+        }
+        'chessbot;help;vision;render' {
+            break
+        }
+        'chessbot;help;vision;bench' {
             break
         }
         'chessbot;help;completions' {

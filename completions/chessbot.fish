@@ -34,6 +34,8 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "book" -d 'Build P
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "recognize" -d 'Read chess positions (FEN) from screenshots of boards'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "vision" -d 'Square classifier: train, measure, render training boards'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand perft" -l fen -d 'Start position (default: the standard initial position)' -r
@@ -137,17 +139,83 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l show -d 'P
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l json -d 'Print one JSON object (every move\'s evaluation and class, per-player summaries) on stdout instead of the annotated PGN and text summary'
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l region -d 'The board\'s 8x8 squares are at X,Y with size WxH pixels (skips the search)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l orientation -d 'Which side is at the bottom of the image (default: detected)' -r -f -a "white\t'White at the bottom'
+black\t'Black at the bottom'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l turn -d 'Side to move (default: white, or black when only that is legal)' -r -f -a "w\t'White to move'
+b\t'Black to move'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l debug -d 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d 'Read every board found, largest first (default: the largest only)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l seed -d 'Seed of every random choice (positions, styles, weights, batch order)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l epochs -d 'Passes over freshly rendered boards' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l boards -d 'Boards rendered per epoch' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l batch -d 'Crops per optimiser step' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l boards -d 'Boards rendered per piece set' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l seed -d 'Seed of the rendered boards' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l all-sets -d 'Measure on every set, training sets included (default: held-out sets only)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l json -d 'Print JSON instead of a table'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l set -d 'Piece set name (default: a random one)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l fen -d 'Position to draw (default: a random one)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l seed -d 'Seed of the random style (and position)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l plain -d 'Draw a plain board (theme colours, no artefacts) with this square size instead of a random style' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l screenshot -d 'Put the board in a page of this size, e.g. `1280x800`' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l out -d 'Output image (format from the extension: png, jpg, bmp ...)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l boards -d 'Screenshots per piece set' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l seed -d 'Seed of positions, styles and pages' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l size -d 'Page size, e.g. `1280x800`' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l sets -d 'Comma-separated piece sets to measure (default: the held-out ones)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l real -d 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "recognize" -d 'Read chess positions (FEN) from screenshots of boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "vision" -d 'Square classifier: train, measure, render training boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "build" -d 'Build a Polyglot book from the games of a PGN file (weights from results)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "probe" -d 'List the book moves of a position with their weights'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
