@@ -493,7 +493,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "the committed early model (1 epoch, 80 boards) is not accurate enough yet; run with --ignored after retraining"]
     fn classifies_a_rendered_training_board() {
         use crate::vision::render::{BoardStyle, PieceSet, render_board, test_pieces_dir};
         use rand::SeedableRng;
