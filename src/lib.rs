@@ -9,6 +9,7 @@
 //! - [`game`]: game records, how games end, PGN output.
 //! - [`matches`]: engine-vs-engine matches, statistics (Elo, LOS, SPRT).
 //! - [`players`]: everything that chooses a move, behind one [`players::Player`] trait.
+//! - [`autoplay`]: play on an on-screen board: screen, vision, tracking, player, mouse.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
 //! - [`vision`]: screenshot recognition (board rendering, the square classifier).
@@ -20,6 +21,7 @@ pub mod book;
 pub mod game;
 pub mod matches;
 pub mod play;
+pub mod autoplay;
 pub mod players;
 pub mod rules;
 pub mod search;
