@@ -13,6 +13,9 @@
 
 pub mod geometry;
 pub mod input;
+#[cfg(feature = "autoplay")]
+pub mod live;
+pub mod reader;
 pub mod screen;
 pub mod session;
 pub mod track;

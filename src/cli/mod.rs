@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod analyze;
+pub mod autoplay;
 pub mod bench;
 pub mod bestmove;
 pub mod book;
@@ -34,6 +35,8 @@ pub enum Command {
     Uci(uci::UciArgs),
     /// Play a game in the terminal against our engine or a UCI engine such as Stockfish.
     Play(play::PlayArgs),
+    /// Play on an on-screen chessboard (a local GUI) with screen capture and the mouse.
+    Autoplay(Box<autoplay::AutoplayArgs>),
     /// Play matches between built-in players and UCI engines, with PGN, Elo and SPRT.
     Selfplay(Box<selfplay::SelfplayArgs>),
     /// Build Polyglot opening books from games, or list a position's book moves.

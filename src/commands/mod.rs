@@ -5,6 +5,7 @@ use std::fmt;
 use std::process::ExitCode;
 
 mod analyze;
+mod autoplay;
 mod bench;
 mod bestmove;
 mod bestmove_alice;
@@ -80,6 +81,7 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Perft(args) => perft::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Play(args) => play::run(args),
+        Command::Autoplay(args) => autoplay::run(*args),
         Command::Book(args) => book::run(args),
         Command::Bestmove(args) => bestmove::run(args),
         Command::Bench(args) => bench::run(args),

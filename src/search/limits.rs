@@ -100,4 +100,9 @@ impl StopFlag {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The shared flag itself, for a signal handler to raise (`signal_hook::flag::register`).
+    pub fn shared(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }

@@ -1,0 +1,93 @@
+//! `chessbot autoplay` flags.
+
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Which side autoplay plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum SideArg {
+    /// The side at the bottom of the board.
+    #[default]
+    Auto,
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// The GUI's promotion dialog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum PromotionArg {
+    /// The GUI promotes to a queen without asking (XBoard with "always queen", many GUIs).
+    #[default]
+    None,
+    /// A column of pieces on the promotion file, queen first (lichess/chessground style).
+    Column,
+}
+
+/// Flags of `chessbot autoplay`.
+#[derive(Debug, Args)]
+#[command(after_help = "Only for boards you may automate: local GUIs, your own analysis boards, \
+engine testing and demonstrations. Chess sites forbid programmatic moves in their games; the \
+sanctioned route online is the Lichess Bot API. There is no 'humanising' of any kind.
+
+Safety: the run stops at once when the mouse is pushed into a screen corner, when the mouse is \
+moved during a drag, on Ctrl-C, when the board is lost, or when a change on the board cannot be \
+explained by a legal move.
+
+Examples:
+  chessbot autoplay --dry-run                       watch and say what it would play
+  chessbot autoplay --color white --movetime 500 --pgn-out game.pgn
+  chessbot autoplay --region 100,80,640,640 --level 4 --max-moves 20
+  chessbot autoplay --engine stockfish --click      click-click GUIs
+  chessbot autoplay --replay frames/ --color black  rerun recorded screenshots (no mouse)
+
+Live capture needs a build with `--features autoplay` (see README for its system libraries).")]
+pub struct AutoplayArgs {
+    /// Our side: auto takes the side at the bottom of the board.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: SideArg,
+    /// The monitor to capture (0 = the first).
+    #[arg(long, default_value_t = 0)]
+    pub monitor: usize,
+    /// Capture only this rectangle of the screen (logical pixels).
+    #[arg(long, value_name = "X,Y,W,H")]
+    pub region: Option<String>,
+    /// Our engine searches this long per move (default 1000 ms when no other limit is given).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Our engine searches to this depth.
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: Option<i32>,
+    /// Our engine's level, 1 (beginner) to 10 (full strength).
+    #[arg(long, conflicts_with = "engine", value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub level: Option<u32>,
+    /// Choose moves with this UCI engine instead of ours (`stockfish` or a path).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub engine: Option<String>,
+    /// Enter moves as two clicks instead of a drag.
+    #[arg(long)]
+    pub click: bool,
+    /// How the GUI asks for the promotion piece.
+    #[arg(long, value_enum, default_value_t)]
+    pub promotion: PromotionArg,
+    /// Move nothing: print what would be played.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Write each frame's reading (grid and labels) here, for --dry-run checks.
+    #[arg(long, value_name = "DIR")]
+    pub debug_dir: Option<PathBuf>,
+    /// Stop after this many of our moves.
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
+    /// Save the game as PGN here when the run ends.
+    #[arg(long, value_name = "FILE")]
+    pub pgn_out: Option<PathBuf>,
+    /// Milliseconds between screen captures.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub poll: u64,
+    /// Replay a folder of screenshots (PNG, in name order) instead of the screen; mouse actions
+    /// are printed, never performed.
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+}

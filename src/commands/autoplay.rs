@@ -1,0 +1,257 @@
+//! `chessbot autoplay`: screen (or replay) → vision → tracking → player → mouse (or recorder).
+
+use super::{CliError, CmdResult};
+use crate::cli::autoplay::{AutoplayArgs, PromotionArg, SideArg};
+use chessbot::autoplay::AutoplayError;
+use chessbot::autoplay::input::{InputSink, RecordingSink};
+use chessbot::autoplay::reader::VisionReader;
+use chessbot::autoplay::screen::{ReplaySource, ScreenSource};
+use chessbot::autoplay::session::{
+    Autoplay, Event, MoveGesture, PromotionDialog, Report, Settings, SideChoice, StopReason,
+};
+use chessbot::game::{GameRecord, GameResult, Termination, rules_result};
+use chessbot::players::engine::EnginePlayer;
+use chessbot::players::spec::PlayerSpec;
+use chessbot::players::{ClockView, Player};
+use chessbot::search::{Level, StopFlag, position_key};
+use shakmaty::{Chess, Color, Position};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// A `--region x,y,w,h` in logical screen pixels.
+fn parse_region(text: &str) -> Result<(i32, i32, u32, u32), CliError> {
+    let bad = || CliError::input(format!("bad --region '{text}': expected X,Y,W,H"));
+    let v: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [x, y, w, h] = v.as_slice() else {
+        return Err(bad());
+    };
+    let (x, y) = (x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?);
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if w < 64 || h < 64 {
+        return Err(CliError::input(format!(
+            "bad --region '{text}': {w}x{h} is too small to hold a board"
+        )));
+    }
+    Ok((x, y, w, h))
+}
+
+fn settings(args: &AutoplayArgs) -> Settings {
+    Settings {
+        side: match args.color {
+            SideArg::Auto => SideChoice::Auto,
+            SideArg::White => SideChoice::Fixed(Color::White),
+            SideArg::Black => SideChoice::Fixed(Color::Black),
+        },
+        max_moves: args.max_moves,
+        dry_run: args.dry_run,
+        gesture: if args.click {
+            MoveGesture::ClickClick
+        } else {
+            MoveGesture::Drag
+        },
+        promotion: match args.promotion {
+            PromotionArg::None => PromotionDialog::None,
+            PromotionArg::Column => PromotionDialog::Column,
+        },
+        poll: Duration::from_millis(args.poll),
+        clock: ClockView {
+            depth: args.depth,
+            movetime: match (args.depth, args.movetime) {
+                (_, Some(ms)) => Some(Duration::from_millis(ms)),
+                (Some(_), None) => None,
+                (None, None) => Some(Duration::from_millis(1000)),
+            },
+            ..ClockView::unlimited()
+        },
+        ..Settings::default()
+    }
+}
+
+fn player(args: &AutoplayArgs) -> Result<Box<dyn Player>, CliError> {
+    match &args.engine {
+        Some(program) => {
+            let spec = PlayerSpec::parse(&format!("uci:{program}")).map_err(CliError::input)?;
+            spec.build().map_err(CliError::runtime)
+        }
+        None => {
+            let engine = EnginePlayer::new(64);
+            Ok(Box::new(match args.level {
+                Some(l) => engine.with_level(Level::new(l).map_err(CliError::input)?),
+                None => engine,
+            }))
+        }
+    }
+}
+
+/// Prints progress as it happens (stdout, one line per event).
+fn print_event(event: Event) {
+    let line = match event {
+        Event::Started { side, fen } => format!("playing {side} from {fen}"),
+        Event::TheirMove(san) => format!("their move {san}"),
+        Event::OurMove {
+            san,
+            uci,
+            from,
+            to,
+            dry_run,
+        } => format!(
+            "{} {san} ({uci}): mouse ({},{}) -> ({},{})",
+            if dry_run { "would play" } else { "our move" },
+            from.x,
+            from.y,
+            to.x,
+            to.y
+        ),
+        Event::Confirmed(san) => format!("confirmed {san} on the board"),
+        Event::Retrying(san) => format!("{san} did not show; trying once more"),
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// The game as PGN tags and moves, with the result the board shows (or `*`).
+fn record(report: &Report, name: &str) -> Option<GameRecord> {
+    let start = report.start.clone()?;
+    let side = report.side?;
+    let (white, black) = match side {
+        Color::White => (name, "opponent"),
+        Color::Black => ("opponent", name),
+    };
+    let mut rec = GameRecord::new(start.clone(), white, black);
+    rec.event = "chessbot autoplay".into();
+    rec.moves = report.moves.clone();
+    let mut pos: Chess = start;
+    let mut keys = Vec::new();
+    for &m in &report.moves {
+        keys.push(position_key(&pos));
+        pos.play_unchecked(m);
+    }
+    rec.result = Some(
+        rules_result(&pos, &keys)
+            .unwrap_or_else(|| GameResult::new(None, Termination::Interrupted)),
+    );
+    Some(rec)
+}
+
+fn describe(reason: &StopReason) -> String {
+    match reason {
+        StopReason::GameOver(outcome) => format!("game over: {outcome}"),
+        StopReason::MaxMoves => "stopped after --max-moves".into(),
+        StopReason::Failsafe => "stopped: the mouse was pushed into a screen corner".into(),
+        StopReason::UserMovedMouse => "stopped: the mouse was moved during a drag".into(),
+        StopReason::Interrupted => "stopped: interrupted".into(),
+        StopReason::BoardLost => "stopped: the board is no longer visible".into(),
+        StopReason::Unexplained { known, seen } => format!(
+            "stopped: the board changed from {known} to {seen}, which no legal move explains"
+        ),
+        StopReason::MoveNotShown(san) => {
+            format!("stopped: our move {san} did not show on the board, even after a retry")
+        }
+        StopReason::IllegalPosition(why) => format!("stopped: the board is not legal: {why}"),
+        StopReason::EndOfFrames => "stopped: no more frames to replay".into(),
+    }
+}
+
+/// Whether a run that ended this way failed (exit 1) rather than ended as asked.
+fn failed(reason: &StopReason) -> bool {
+    matches!(
+        reason,
+        StopReason::BoardLost
+            | StopReason::Unexplained { .. }
+            | StopReason::MoveNotShown(_)
+            | StopReason::IllegalPosition(_)
+    )
+}
+
+fn drive(
+    args: &AutoplayArgs,
+    screen: &mut dyn ScreenSource,
+    input: &mut dyn InputSink,
+) -> CmdResult {
+    let mut reader = VisionReader::embedded()
+        .map_err(CliError::runtime)?
+        .with_debug_dir(args.debug_dir.clone());
+    let mut player = player(args)?;
+    let name = player.name();
+    let stop = StopFlag::new();
+    signal_hook::flag::register(signal_hook::consts::SIGINT, stop.shared())
+        .map_err(CliError::runtime)?;
+    let mut run = Autoplay {
+        screen,
+        reader: &mut reader,
+        input,
+        player: player.as_mut(),
+        stop,
+        settings: settings(args),
+    };
+    let report = run.run(&mut print_event).map_err(|e| match e {
+        AutoplayError::Replay { .. } => CliError::input(e),
+        _ => CliError::runtime(e),
+    })?;
+    let rec = record(&report, &format!("chessbot ({name})"));
+    if let (Some(path), Some(rec)) = (&args.pgn_out, &rec) {
+        std::fs::write(path, rec.to_pgn())
+            .map_err(|e| CliError::runtime(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if let Some(rec) = &rec
+        && let Some(result) = &rec.result
+    {
+        writeln!(out, "result {} ({})", result.pgn(), result.describe())?;
+    }
+    if !report.latencies.is_empty() {
+        let mut ms: Vec<f64> = report
+            .latencies
+            .iter()
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        writeln!(
+            out,
+            "latency from their move on screen to our mouse release (search excluded): median {:.0} ms, max {:.0} ms over {} moves",
+            ms[ms.len() / 2],
+            ms[ms.len() - 1],
+            ms.len()
+        )?;
+    }
+    let why = describe(&report.reason);
+    if failed(&report.reason) {
+        return Err(CliError::runtime(why));
+    }
+    writeln!(out, "{why}")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run(args: AutoplayArgs) -> CmdResult {
+    let region = args.region.as_deref().map(parse_region).transpose()?;
+    if let Some(dir) = &args.replay {
+        let mut screen = ReplaySource::open(dir).map_err(CliError::input)?;
+        let mut sink = RecordingSink::default();
+        return drive(&args, &mut screen, &mut sink);
+    }
+    live(&args, region)
+}
+
+#[cfg(feature = "autoplay")]
+fn live(args: &AutoplayArgs, region: Option<(i32, i32, u32, u32)>) -> CmdResult {
+    use chessbot::autoplay::live::{EnigoMouse, ScreenRect, XcapScreen};
+    let rect = region.map(|(x, y, width, height)| ScreenRect {
+        x,
+        y,
+        width,
+        height,
+    });
+    let mut screen = XcapScreen::open(args.monitor, rect).map_err(CliError::runtime)?;
+    let mut mouse = EnigoMouse::open().map_err(CliError::runtime)?;
+    drive(args, &mut screen, &mut mouse)
+}
+
+#[cfg(not(feature = "autoplay"))]
+fn live(_args: &AutoplayArgs, _region: Option<(i32, i32, u32, u32)>) -> CmdResult {
+    Err(CliError::input(
+        "this chessbot was built without screen capture: rebuild with `cargo build --release \
+         --features autoplay` (README: Autoplay), or use --replay DIR",
+    ))
+}
