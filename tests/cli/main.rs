@@ -2,6 +2,7 @@
 
 mod alice;
 mod analyze;
+mod autoplay;
 mod bench;
 mod bestmove;
 mod book;
