@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
+            [CompletionResult]::new('autoplay', 'autoplay', [CompletionResultType]::ParameterValue, 'Play on an on-screen chessboard (a local GUI) with screen capture and the mouse')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
@@ -73,6 +74,28 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The rules: standard chess, or Alice chess (two boards drawn side by side)')
             [CompletionResult]::new('--chess960', '--chess960', [CompletionResultType]::ParameterName, 'Chess960: a random start position (or read --fen castling as Chess960)')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;autoplay' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Our side: auto takes the side at the bottom of the board')
+            [CompletionResult]::new('--monitor', '--monitor', [CompletionResultType]::ParameterName, 'The monitor to capture (0 = the first)')
+            [CompletionResult]::new('--region', '--region', [CompletionResultType]::ParameterName, 'Capture only this rectangle of the screen (logical pixels)')
+            [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Our engine searches this long per move (default 1000 ms when no other limit is given)')
+            [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Our engine searches to this depth')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Our engine''s level, 1 (beginner) to 10 (full strength)')
+            [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'Choose moves with this UCI engine instead of ours (`stockfish` or a path)')
+            [CompletionResult]::new('--promotion', '--promotion', [CompletionResultType]::ParameterName, 'How the GUI asks for the promotion piece')
+            [CompletionResult]::new('--debug-dir', '--debug-dir', [CompletionResultType]::ParameterName, 'Write each frame''s reading (grid and labels) here, for --dry-run checks')
+            [CompletionResult]::new('--max-moves', '--max-moves', [CompletionResultType]::ParameterName, 'Stop after this many of our moves')
+            [CompletionResult]::new('--pgn-out', '--pgn-out', [CompletionResultType]::ParameterName, 'Save the game as PGN here when the run ends')
+            [CompletionResult]::new('--poll', '--poll', [CompletionResultType]::ParameterName, 'Milliseconds between screen captures')
+            [CompletionResult]::new('--replay', '--replay', [CompletionResultType]::ParameterName, 'Replay a folder of screenshots (PNG, in name order) instead of the screen; mouse actions are printed, never performed')
+            [CompletionResult]::new('--click', '--click', [CompletionResultType]::ParameterName, 'Enter moves as two clicks instead of a drag')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Move nothing: print what would be played')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -316,6 +339,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('perft', 'perft', [CompletionResultType]::ParameterValue, 'Count the leaf nodes of the legal move tree (move generator check and speed test)')
             [CompletionResult]::new('uci', 'uci', [CompletionResultType]::ParameterValue, 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)')
             [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play a game in the terminal against our engine or a UCI engine such as Stockfish')
+            [CompletionResult]::new('autoplay', 'autoplay', [CompletionResultType]::ParameterValue, 'Play on an on-screen chessboard (a local GUI) with screen capture and the mouse')
             [CompletionResult]::new('selfplay', 'selfplay', [CompletionResultType]::ParameterValue, 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT')
             [CompletionResult]::new('book', 'book', [CompletionResultType]::ParameterValue, 'Build Polyglot opening books from games, or list a position''s book moves')
             [CompletionResult]::new('bestmove', 'bestmove', [CompletionResultType]::ParameterValue, 'Search a position with our engine and print the best move, score and principal variation')
@@ -334,6 +358,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;play' {
+            break
+        }
+        'chessbot;help;autoplay' {
             break
         }
         'chessbot;help;selfplay' {

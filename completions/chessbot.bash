@@ -19,6 +19,9 @@ _chessbot() {
             chessbot,analyze)
                 cmd="chessbot__subcmd__analyze"
                 ;;
+            chessbot,autoplay)
+                cmd="chessbot__subcmd__autoplay"
+                ;;
             chessbot,bench)
                 cmd="chessbot__subcmd__bench"
                 ;;
@@ -72,6 +75,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__help,analyze)
                 cmd="chessbot__subcmd__help__subcmd__analyze"
+                ;;
+            chessbot__subcmd__help,autoplay)
+                cmd="chessbot__subcmd__help__subcmd__autoplay"
                 ;;
             chessbot__subcmd__help,bench)
                 cmd="chessbot__subcmd__help__subcmd__bench"
@@ -161,7 +167,7 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play selfplay book bestmove bench analyze recognize vision completions help"
+            opts="-h -V --help --version perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -210,6 +216,72 @@ _chessbot() {
                     return 0
                     ;;
                 --show)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__autoplay)
+            opts="-h -V --color --monitor --region --movetime --depth --level --engine --click --promotion --dry-run --debug-dir --max-moves --pgn-out --poll --replay --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto white black" -- "${cur}"))
+                    return 0
+                    ;;
+                --monitor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --region)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --movetime)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --promotion)
+                    COMPREPLY=($(compgen -W "none column" -- "${cur}"))
+                    return 0
+                    ;;
+                --debug-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-moves)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pgn-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --replay)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -409,7 +481,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play selfplay book bestmove bench analyze recognize vision completions help"
+            opts="perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -423,6 +495,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__analyze)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__autoplay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -29,6 +29,7 @@ complete -c chessbot -n "__fish_chessbot_needs_command" -s V -l version -d 'Prin
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "autoplay" -d 'Play on an on-screen chessboard (a local GUI) with screen capture and the mouse'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
 complete -c chessbot -n "__fish_chessbot_needs_command" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
@@ -67,6 +68,26 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l chess960 -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l ascii -d 'Draw the board in plain ASCII (also when NO_COLOR is set or stdout is not a terminal)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l color -d 'Our side: auto takes the side at the bottom of the board' -r -f -a "auto\t'The side at the bottom of the board'
+white\t'White'
+black\t'Black'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l monitor -d 'The monitor to capture (0 = the first)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l region -d 'Capture only this rectangle of the screen (logical pixels)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l movetime -d 'Our engine searches this long per move (default 1000 ms when no other limit is given)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l depth -d 'Our engine searches to this depth' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l level -d 'Our engine\'s level, 1 (beginner) to 10 (full strength)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l engine -d 'Choose moves with this UCI engine instead of ours (`stockfish` or a path)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l promotion -d 'How the GUI asks for the promotion piece' -r -f -a "none\t'The GUI promotes to a queen without asking (XBoard with "always queen", many GUIs)'
+column\t'A column of pieces on the promotion file, queen first (lichess/chessground style)'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l debug-dir -d 'Write each frame\'s reading (grid and labels) here, for --dry-run checks' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l max-moves -d 'Stop after this many of our moves' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l pgn-out -d 'Save the game as PGN here when the run ends' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l poll -d 'Milliseconds between screen captures' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l replay -d 'Replay a folder of screenshots (PNG, in name order) instead of the screen; mouse actions are printed, never performed' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l click -d 'Enter moves as two clicks instead of a drag'
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l dry-run -d 'Move nothing: print what would be played'
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l white -d 'White\'s player in a two-player match (colours alternate game by game)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l black -d 'Black\'s player in a two-player match' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l gauntlet -d 'The player of a gauntlet, against each of --vs' -r
@@ -201,18 +222,19 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "recognize" -d 'Read chess positions (FEN) from screenshots of boards'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "vision" -d 'Square classifier: train, measure, render training boards'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play selfplay book bestmove bench analyze recognize vision completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (move generator check and speed test)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "uci" -d 'Run as a UCI engine on stdin/stdout (for chess GUIs, cutechess-cli, python-chess)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "play" -d 'Play a game in the terminal against our engine or a UCI engine such as Stockfish'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "autoplay" -d 'Play on an on-screen chessboard (a local GUI) with screen capture and the mouse'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "selfplay" -d 'Play matches between built-in players and UCI engines, with PGN, Elo and SPRT'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "book" -d 'Build Polyglot opening books from games, or list a position\'s book moves'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "bestmove" -d 'Search a position with our engine and print the best move, score and principal variation'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "bench" -d 'Search a fixed list of positions to a fixed depth: a deterministic node count and speed'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "analyze" -d 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "recognize" -d 'Read chess positions (FEN) from screenshots of boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "vision" -d 'Square classifier: train, measure, render training boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_seen_subcommand_from perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "build" -d 'Build a Polyglot book from the games of a PGN file (weights from results)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "probe" -d 'List the book moves of a position with their weights'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'

@@ -17,11 +17,11 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod autoplay;
 pub mod book;
 pub mod game;
 pub mod matches;
 pub mod play;
-pub mod autoplay;
 pub mod players;
 pub mod rules;
 pub mod search;

@@ -5,10 +5,10 @@
 use super::AutoplayError;
 use super::geometry::{BoardOnScreen, Frame};
 use super::session::{BoardReader, Sighting};
+use crate::vision::VisionError;
 use crate::vision::annotate::annotate;
 use crate::vision::orient::Orientation;
 use crate::vision::recognize::{RecognizeOptions, Recognizer};
-use crate::vision::VisionError;
 use std::path::PathBuf;
 
 /// Reads boards from frames with the embedded model.

@@ -27,7 +27,8 @@ pub enum PromotionArg {
 
 /// Flags of `chessbot autoplay`.
 #[derive(Debug, Args)]
-#[command(after_help = "Only for boards you may automate: local GUIs, your own analysis boards, \
+#[command(
+    after_help = "Only for boards you may automate: local GUIs, your own analysis boards, \
 engine testing and demonstrations. Chess sites forbid programmatic moves in their games; the \
 sanctioned route online is the Lichess Bot API. There is no 'humanising' of any kind.
 
@@ -42,7 +43,8 @@ Examples:
   chessbot autoplay --engine stockfish --click      click-click GUIs
   chessbot autoplay --replay frames/ --color black  rerun recorded screenshots (no mouse)
 
-Live capture needs a build with `--features autoplay` (see README for its system libraries).")]
+Live capture needs a build with `--features autoplay` (see README for its system libraries)."
+)]
 pub struct AutoplayArgs {
     /// Our side: auto takes the side at the bottom of the board.
     #[arg(long, value_enum, default_value_t)]

@@ -209,11 +209,18 @@ mod xboard {
     }
 
     fn tools() -> bool {
-        let ok = ["/usr/bin/Xvfb", "/usr/games/xboard", "/usr/games/fairymax", "/usr/bin/xdotool"]
-            .iter()
-            .all(|p| have(p));
+        let ok = [
+            "/usr/bin/Xvfb",
+            "/usr/games/xboard",
+            "/usr/games/fairymax",
+            "/usr/bin/xdotool",
+        ]
+        .iter()
+        .all(|p| have(p));
         if !ok {
-            eprintln!("skipped: needs xvfb, xboard and fairymax (apt-get install xvfb xboard fairymax xdotool)");
+            eprintln!(
+                "skipped: needs xvfb, xboard and fairymax (apt-get install xvfb xboard fairymax xdotool)"
+            );
         }
         ok
     }
