@@ -68,9 +68,18 @@ pub fn locate(img: &RgbImage) -> Vec<Located> {
         return Vec::new();
     }
     let factor = (w.max(h) / WORK_SIZE).max(1);
-    let mut found = locate_at(img, factor);
-    if found.is_empty() && factor > 1 {
-        found = locate_at(img, (factor / 2).max(1));
+    // Strict corners first (clutter dropped); then the plain response, which also sees boards
+    // whose squares are only a few reduced pixels wide; then a finer reduction.
+    let mut tries = vec![(factor, 2), (factor, 1)];
+    if factor > 1 {
+        tries.push(((factor / 2).max(1), 2));
+    }
+    let mut found = Vec::new();
+    for (f, reach) in tries {
+        found = locate_at(img, f, reach);
+        if !found.is_empty() {
+            break;
+        }
     }
     found.sort_by(|a, b| (b.board.w * b.board.h).total_cmp(&(a.board.w * a.board.h)));
     found
@@ -120,29 +129,40 @@ struct Corner {
 }
 
 /// Checker-corner candidates: local maxima of `|a+e-b-c| - |a-e| - |b-c|` where a, e and b, c
-/// are the diagonal pairs of samples 1.5 px from the lattice point.
-fn corners(g: &Grey) -> Vec<Corner> {
+/// are the diagonal pairs of samples around the lattice point, taken as the smallest response
+/// over the sample distances `1.5 ..= reach + 0.5` px. A real grid corner is a checker pattern
+/// at every distance up to half a square; the edges and outlines of pieces and letters
+/// mostly are not, so a `reach` of 2 keeps the grid and drops most of that clutter, which
+/// would otherwise hide a grid corner's true neighbours.
+fn corners(g: &Grey, reach: usize) -> Vec<Corner> {
     let (w, h) = (g.w, g.h);
-    if w < 6 || h < 6 {
+    let m = reach + 1;
+    if w < 2 * m + 4 || h < 2 * m + 4 {
         return Vec::new();
     }
-    let mut resp = vec![0i32; w * h];
-    for y in 2..h - 1 {
-        let up = &g.px[(y - 2) * w..(y - 1) * w];
-        let down = &g.px[(y + 1) * w..(y + 2) * w];
+    let mut resp = vec![i32::MIN; w * h];
+    for y in m..h - reach {
         let out = &mut resp[y * w..(y + 1) * w];
-        for x in 2..w - 1 {
-            let a = up[x - 2];
-            let b = up[x + 1];
-            let c = down[x - 2];
-            let e = down[x + 1];
-            let r = (a + e - b - c).abs() - (a - e).abs() - (b - c).abs();
-            out[x] = r;
+        for (x, o) in out.iter_mut().enumerate().take(w - reach).skip(m) {
+            let mut r = i32::MAX;
+            for k in 1..=reach {
+                let up = &g.px[(y - 1 - k) * w..(y - k) * w];
+                let down = &g.px[(y + k) * w..(y + k + 1) * w];
+                let a = up[x - 1 - k];
+                let b = up[x + k];
+                let c = down[x - 1 - k];
+                let e = down[x + k];
+                r = r.min((a + e - b - c).abs() - (a - e).abs() - (b - c).abs());
+                if r < CORNER_THRESHOLD {
+                    break;
+                }
+            }
+            *o = r;
         }
     }
     let mut found = Vec::new();
-    for y in 3..h - 2 {
-        for x in 3..w - 2 {
+    for y in m + 1..h - reach - 1 {
+        for x in m + 1..w - reach - 1 {
             let r = resp[y * w + x];
             if r < CORNER_THRESHOLD {
                 continue;
@@ -336,6 +356,25 @@ fn split_lattices(pts: &[Corner], members: &[usize], s: f32, out: &mut Vec<Latti
                 )
             })
             .collect();
+        // Clutter near the lattice (letters, piece outlines a few pixels off a grid line)
+        // would pull a plain least-squares fit off the grid: keep the corners close to the
+        // median phase only.
+        let median = |mut v: Vec<f32>| -> f32 {
+            v.sort_by(|a, b| a.total_cmp(b));
+            v[v.len() / 2]
+        };
+        let mx = median(idx.iter().map(|&(i, _, q)| q.x - i as f32 * s).collect());
+        let my = median(idx.iter().map(|&(_, j, q)| q.y - j as f32 * s).collect());
+        let tol = (0.07 * s).max(1.0);
+        let idx: Vec<(i32, i32, Corner)> = idx
+            .into_iter()
+            .filter(|&(i, j, q)| {
+                (q.x - mx - i as f32 * s).abs() <= tol && (q.y - my - j as f32 * s).abs() <= tol
+            })
+            .collect();
+        if idx.len() < 4 {
+            continue;
+        }
         let fit = |pairs: Vec<(f32, f32)>| -> Option<(f32, f32)> {
             let n = pairs.len() as f32;
             let (mk, mv) = pairs
@@ -492,9 +531,9 @@ pub(crate) fn checker_consistency(img: &RgbImage, b: &BoardBox) -> Option<usize>
     Some(ok)
 }
 
-fn locate_at(img: &RgbImage, factor: u32) -> Vec<Located> {
+fn locate_at(img: &RgbImage, factor: u32, reach: usize) -> Vec<Located> {
     let grey = Grey::reduced(img, factor);
-    let pts = corners(&grey);
+    let pts = corners(&grey, reach);
     let f = factor as f32;
     let mut found: Vec<Located> = Vec::new();
     for lat in lattices(&pts) {
