@@ -278,39 +278,64 @@ impl Autoplay<'_> {
                     game.insert(g)
                 }
             };
-            match infer_move(&g.pos, &stable) {
-                Change::Unchanged => {}
-                Change::Moved(m) => {
-                    let san = shakmaty::san::SanPlus::from_move(g.pos.clone(), m).to_string();
-                    if g.pos.turn() == g.side {
-                        // Our turn changed the board: it must be the move we played.
-                        match pending.take() {
-                            Some(p) if p.mv == m => {
-                                events(Event::Confirmed(san));
-                                ours += 1;
-                            }
-                            _ if self.settings.dry_run => events(Event::Confirmed(san)),
-                            _ => {
-                                break StopReason::Unexplained {
-                                    known: g.pos.board().to_string(),
-                                    seen: stable.to_string(),
-                                };
-                            }
-                        }
-                    } else {
-                        events(Event::TheirMove(san));
-                    }
-                    g.play(m);
-                    if self.settings.max_moves.is_some_and(|n| ours >= n) {
-                        break StopReason::MaxMoves;
-                    }
-                }
+            // The moves that lead from the tracked position to the board seen: one, or our
+            // pending move and a reply that came before our move was seen on two frames.
+            let moves = match infer_move(&g.pos, &stable) {
+                Change::Unchanged => Vec::new(),
+                Change::Moved(m) => vec![m],
                 Change::Unexplained => {
-                    break StopReason::Unexplained {
-                        known: g.pos.board().to_string(),
-                        seen: stable.to_string(),
-                    };
+                    let reply = pending
+                        .as_ref()
+                        .filter(|_| g.pos.turn() == g.side)
+                        .and_then(|p| {
+                            let mut after = g.pos.clone();
+                            after.play_unchecked(p.mv);
+                            match infer_move(&after, &stable) {
+                                Change::Moved(r) => Some(vec![p.mv, r]),
+                                _ => None,
+                            }
+                        });
+                    match reply {
+                        Some(moves) => moves,
+                        None => {
+                            break StopReason::Unexplained {
+                                known: g.pos.board().to_string(),
+                                seen: stable.to_string(),
+                            };
+                        }
+                    }
                 }
+            };
+            let mut stop = None;
+            for m in moves {
+                let san = shakmaty::san::SanPlus::from_move(g.pos.clone(), m).to_string();
+                if g.pos.turn() == g.side {
+                    // Our turn changed the board: it must be the move we played.
+                    match pending.take() {
+                        Some(p) if p.mv == m => {
+                            events(Event::Confirmed(san));
+                            ours += 1;
+                        }
+                        _ if self.settings.dry_run => events(Event::Confirmed(san)),
+                        _ => {
+                            stop = Some(StopReason::Unexplained {
+                                known: g.pos.board().to_string(),
+                                seen: stable.to_string(),
+                            });
+                            break;
+                        }
+                    }
+                } else {
+                    events(Event::TheirMove(san));
+                }
+                g.play(m);
+                if self.settings.max_moves.is_some_and(|n| ours >= n) {
+                    stop = Some(StopReason::MaxMoves);
+                    break;
+                }
+            }
+            if let Some(reason) = stop {
+                break reason;
             }
             if let Some(outcome) = g.pos.outcome().known() {
                 break StopReason::GameOver(Outcome::Known(outcome));
@@ -757,6 +782,23 @@ mod tests {
         .run(&mut |_| {})
         .unwrap();
         assert_eq!(report.reason, StopReason::Interrupted);
+    }
+
+    #[test]
+    fn a_reply_faster_than_our_move_was_seen_is_explained() {
+        // The screen goes from the start straight to 1. e4 e5: our e4 was never seen alone.
+        let b = boards_after(&["e2e4", "e7e5"]);
+        let frames = twice(&[b[0].clone(), b[2].clone()]);
+        let mut sink = RecordingSink::default();
+        let (report, events) = run(frames, true, vec!["e2e4", "g1f3"], &mut sink, settings());
+        assert_eq!(report.reason, StopReason::EndOfFrames, "{events:?}");
+        assert_eq!(report.moves.len(), 2);
+        assert!(events.contains(&Event::Confirmed("e4".into())));
+        assert!(events.contains(&Event::TheirMove("e5".into())));
+        // A two-ply change with no move of ours pending is still refused.
+        let frames = twice(&[b[0].clone(), b[2].clone()]);
+        let (report, _) = run(frames, false, vec![], &mut sink, settings());
+        assert!(matches!(report.reason, StopReason::Unexplained { .. }));
     }
 
     #[test]
