@@ -118,6 +118,9 @@ mod xboard {
             "true",
             "-showCoords",
             "true",
+            // The start-up balloon ("Right-clicking menu item...") would cover four ranks.
+            "-startupMessage",
+            "",
         ]
         .iter()
         .map(|s| s.to_string())
