@@ -443,8 +443,31 @@ impl Autoplay<'_> {
             SideChoice::Auto if place.white_at_bottom => Color::White,
             SideChoice::Auto => Color::Black,
         };
+        let start = Chess::default();
+        // A game that began a moment before we looked (the GUI's engine opened at once): the
+        // board is one move from the start, so the game and its record begin at the start.
+        let opening: Vec<Move> = start
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let mut after = start.clone();
+                after.play_unchecked(*m);
+                after.board() == board
+            })
+            .collect();
+        if let [first] = opening[..] {
+            let mut game = Game {
+                start: start.clone(),
+                pos: start,
+                moves: Vec::new(),
+                keys: Vec::new(),
+                side,
+            };
+            game.play(first);
+            return Ok(game);
+        }
         let pos = if *board == Board::default() {
-            Chess::default()
+            start
         } else {
             let mut setup = Setup::empty();
             setup.board = board.clone();
@@ -693,6 +716,18 @@ mod tests {
                 to: ScreenPoint { x: 250, y: 550 }
             }
         );
+    }
+
+    #[test]
+    fn a_game_first_seen_one_move_in_starts_at_the_start() {
+        // White's engine played 1. d4 before the first frame: Black is to move, and the
+        // record holds 1. d4.
+        let b = boards_after(&["d2d4", "g8f6"]);
+        let mut sink = RecordingSink::default();
+        let (report, events) = run(twice(&b[1..]), false, vec!["g8f6"], &mut sink, settings());
+        assert_eq!(report.moves.len(), 2, "{events:?}");
+        assert_eq!(report.start, Some(Chess::default()));
+        assert!(events.contains(&Event::Confirmed("Nf6".into())));
     }
 
     #[test]
