@@ -6,10 +6,13 @@
 //! different) whatever the colours.
 //!
 //! 1. The image is reduced to a grey (R+G+B) image at most ~640 px wide by averaging blocks.
-//! 2. A checker-corner response is computed at every lattice point of the reduced image; local
-//!    maxima above a threshold are corner candidates.
+//! 2. A checker-corner response is computed at every lattice point of the reduced image, the
+//!    weakest over two sample distances, so piece outlines and letters rarely pass; local
+//!    maxima above a threshold are corner candidates. (When that finds no board, the
+//!    single-distance response and then a finer reduction are tried.)
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
-//!    common spacing form lattices (interior grid corners of a board, some hidden by pieces).
+//!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
+//!    placed by the median phase of their corners so that stray corners do not shift them.
 //! 4. For each lattice, the 8×8 window whose cells alternate between two colours best is the
 //!    board; several windows in one lattice are several boards.
 //! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
