@@ -6,7 +6,7 @@ use std::path::PathBuf;
 /// Flags of `chessbot recognize`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  chessbot recognize assets/samples/lichess-brown-cburnett.png\n  chessbot recognize shot1.png shot2.png --json\n  chessbot recognize page.png --all --debug found.png\n  chessbot recognize board.png --region 120,80,640,640 --orientation black --turn b\n  xwd -root | convert xwd:- png:- | chessbot recognize -\n\nPrints one FEN per board (\"FILE: FEN\" when several images are given). An illegal position \
+    after_help = "Examples:\n  chessbot recognize assets/samples/italian-cburnett.png\n  chessbot recognize shot1.png shot2.png --json\n  chessbot recognize page.png --all --debug found.png\n  chessbot recognize board.png --region 120,80,640,640 --orientation black --turn b\n  xwd -root | convert xwd:- png:- | chessbot recognize -\n\nPrints one FEN per board (\"FILE: FEN\" when several images are given). An illegal position \
 is still printed, with a warning on stderr naming the problem.\n\nExit codes: 0 all boards read, 1 no board found in some image, 2 some input unreadable (not an image, \
 truncated, 0x0, larger than 16384 px a side) or bad flags. The other images are still read."
 )]
@@ -14,7 +14,8 @@ pub struct RecognizeArgs {
     /// Screenshots (PNG, JPEG, WebP, BMP, GIF); `-` reads one from standard input.
     #[arg(required = true, value_name = "IMAGE")]
     pub images: Vec<PathBuf>,
-    /// Read every board found, largest first (default: the largest only).
+    /// Read every board found, largest first, searching more thoroughly (slower); without it,
+    /// the first board the quick search finds.
     #[arg(long)]
     pub all: bool,
     /// The board's 8x8 squares are at X,Y with size WxH pixels (skips the search).

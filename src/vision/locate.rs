@@ -64,8 +64,19 @@ pub struct Located {
 /// Finds every chessboard in `img`, largest first. An empty list means no board was found.
 ///
 /// Boards from about 120 px (for images up to ~1900 px wide; larger images need boards of
-/// at least 1/16 of their longer side) up to the whole image are found.
+/// at least 1/16 of their longer side) up to the whole image are found. The search stops at
+/// the first way of looking that finds a board; [`locate_all`] tries them all.
 pub fn locate(img: &RgbImage) -> Vec<Located> {
+    search(img, false)
+}
+
+/// Like [`locate`], but every way of looking is tried and their boards merged, so that a page
+/// with several boards of different styles gives all of them (slower: `recognize --all`).
+pub fn locate_all(img: &RgbImage) -> Vec<Located> {
+    search(img, true)
+}
+
+fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     let (w, h) = img.dimensions();
     if w < 16 || h < 16 {
         return Vec::new();
@@ -77,10 +88,14 @@ pub fn locate(img: &RgbImage) -> Vec<Located> {
     if factor > 1 {
         tries.push(((factor / 2).max(1), 2));
     }
-    let mut found = Vec::new();
+    let mut found: Vec<Located> = Vec::new();
     for (f, reach) in tries {
-        found = locate_at(img, f, reach);
-        if !found.is_empty() {
+        for b in locate_at(img, f, reach, if exhaustive { 3 } else { 1 }) {
+            if !found.iter().any(|k| overlap(&k.board, &b.board) > 0.3) {
+                found.push(b);
+            }
+        }
+        if !found.is_empty() && !exhaustive {
             break;
         }
     }
@@ -228,8 +243,8 @@ struct Lattice {
 }
 
 /// Links corners to their nearest right and lower neighbours and turns linked groups into
-/// lattices.
-fn lattices(pts: &[Corner]) -> Vec<Lattice> {
+/// lattices, trying up to `spacings` square sizes per group.
+fn lattices(pts: &[Corner], spacings: usize) -> Vec<Lattice> {
     let n = pts.len();
     let mut by_y: Vec<usize> = (0..n).collect();
     by_y.sort_by(|&a, &b| pts[a].y.total_cmp(&pts[b].y));
@@ -299,26 +314,30 @@ fn lattices(pts: &[Corner]) -> Vec<Lattice> {
             continue;
         };
         // The spacing: the link length with the most support within ±8%, then their mean.
-        let mut best = (0usize, 0.0f32);
-        for &d in lengths {
-            let support = lengths
-                .iter()
-                .filter(|&&e| (e - d).abs() <= 0.08 * d)
-                .count();
-            if support > best.0 || (support == best.0 && d < best.1) {
-                best = (support, d);
+        // With `spacings` > 1 the next best-supported lengths are tried too: boards of two
+        // sizes side by side can end up in one linked group.
+        let mut lengths = lengths.clone();
+        for _ in 0..spacings {
+            let mut best = (0usize, 0.0f32);
+            for &d in &lengths {
+                let support = lengths
+                    .iter()
+                    .filter(|&&e| (e - d).abs() <= 0.08 * d)
+                    .count();
+                if support > best.0 || (support == best.0 && d < best.1) {
+                    best = (support, d);
+                }
             }
+            if best.0 < 3 {
+                break;
+            }
+            let (close, rest): (Vec<f32>, Vec<f32>) = lengths
+                .iter()
+                .partition(|&&e| (e - best.1).abs() <= 0.08 * best.1);
+            let s = close.iter().sum::<f32>() / close.len() as f32;
+            split_lattices(pts, &members, s, &mut out);
+            lengths = rest;
         }
-        if best.0 < 3 {
-            continue;
-        }
-        let close: Vec<f32> = lengths
-            .iter()
-            .copied()
-            .filter(|&e| (e - best.1).abs() <= 0.08 * best.1)
-            .collect();
-        let s = close.iter().sum::<f32>() / close.len() as f32;
-        split_lattices(pts, &members, s, &mut out);
     }
     out
 }
@@ -534,12 +553,12 @@ pub(crate) fn checker_consistency(img: &RgbImage, b: &BoardBox) -> Option<usize>
     Some(ok)
 }
 
-fn locate_at(img: &RgbImage, factor: u32, reach: usize) -> Vec<Located> {
+fn locate_at(img: &RgbImage, factor: u32, reach: usize, spacings: usize) -> Vec<Located> {
     let grey = Grey::reduced(img, factor);
     let pts = corners(&grey, reach);
     let f = factor as f32;
     let mut found: Vec<Located> = Vec::new();
-    for lat in lattices(&pts) {
+    for lat in lattices(&pts, spacings) {
         // The board's inner lines hold the corners seen, so its first line index lies in
         // i1-7 ..= i0-1 (wider when a lattice spans several boards).
         let mut windows: Vec<(usize, BoardBox)> = Vec::new();

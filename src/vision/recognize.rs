@@ -12,7 +12,7 @@ use crate::rules::fen::{FenError, parse_position};
 use crate::vision::classify::{Classifier, SquareClass};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
-use crate::vision::locate::{checker_consistency, locate};
+use crate::vision::locate::{checker_consistency, locate, locate_all};
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
 use std::time::Instant;
@@ -137,6 +137,7 @@ impl Recognizer {
                 }
                 vec![b]
             }
+            None if opts.all => locate_all(img).into_iter().map(|l| l.board).collect(),
             None => locate(img).into_iter().map(|l| l.board).collect(),
         };
         if boxes.is_empty() {
