@@ -89,8 +89,14 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
         tries.push(((factor / 2).max(1), 2));
     }
     let mut found: Vec<Located> = Vec::new();
+    let mut grey: Option<(u32, Grey)> = None;
     for (f, reach) in tries {
-        for b in locate_at(img, f, reach, if exhaustive { 3 } else { 1 }) {
+        // Tries at the same reduction share its grey image.
+        if grey.as_ref().is_none_or(|(gf, _)| *gf != f) {
+            grey = Some((f, Grey::reduced(img, f)));
+        }
+        let Some((_, g)) = &grey else { continue };
+        for b in locate_at(img, g, f, reach, if exhaustive { 3 } else { 1 }) {
             if !found.iter().any(|k| overlap(&k.board, &b.board) > 0.3) {
                 found.push(b);
             }
@@ -553,9 +559,15 @@ pub(crate) fn checker_consistency(img: &RgbImage, b: &BoardBox) -> Option<usize>
     Some(ok)
 }
 
-fn locate_at(img: &RgbImage, factor: u32, reach: usize, spacings: usize) -> Vec<Located> {
-    let grey = Grey::reduced(img, factor);
-    let pts = corners(&grey, reach);
+/// Boards found from the corners of `grey` (`img` reduced by `factor`).
+fn locate_at(
+    img: &RgbImage,
+    grey: &Grey,
+    factor: u32,
+    reach: usize,
+    spacings: usize,
+) -> Vec<Located> {
+    let pts = corners(grey, reach);
     let f = factor as f32;
     let mut found: Vec<Located> = Vec::new();
     for lat in lattices(&pts, spacings) {
