@@ -5,6 +5,7 @@
 //! - [`render`]: draws boards and whole screenshots from piece sets and board colours (training
 //!   and test data), and names the piece sets held out of training.
 //! - [`model`]: the square classifier network (a small CNN, candle).
+//! - [`unfold`]: 3×3 patch extraction, so that the network's convolutions are matrix products.
 //! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
 //!   ([`classify::Classifier`], [`classify::BoardGuess`]).
 //! - [`input`]: decodes image bytes with size limits.
@@ -30,6 +31,7 @@ pub mod orient;
 pub mod recognize;
 pub mod render;
 pub mod train;
+pub mod unfold;
 
 pub use classify::{BoardGuess, Classifier, SquareClass};
 pub use error::VisionError;

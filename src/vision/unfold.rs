@@ -1,0 +1,163 @@
+//! 3×3 patch extraction ("im2col") for channels-last images, as a differentiable candle op.
+//!
+//! [`unfold3x3`] turns `[n, h, w, c]` into `[n·h·w, 9·c]`: one row per output pixel holding its
+//! 3×3 neighbourhood (zero outside the image), kernel position major and channel minor. A 3×3
+//! convolution is then one matrix product with the kernel, which candle's gemm does fast.
+//! Candle's own CPU `conv2d` gathers these columns one scalar at a time per image, and its
+//! backward pass runs transposed convolutions; here both directions copy whole channel rows.
+
+use candle_core::{CpuStorage, CustomOp1, Layout, Result, Shape, Tensor, bail};
+use rayon::prelude::*;
+
+/// Unfolds `x` = `[n, h, w, c]` (f32) into `[n·h·w, 9·c]`; see the module docs.
+pub fn unfold3x3(x: &Tensor) -> Result<Tensor> {
+    x.contiguous()?.apply_op1(Unfold)
+}
+
+/// The input's contiguous f32 data.
+fn contiguous_f32<'a>(storage: &'a CpuStorage, layout: &Layout, op: &str) -> Result<&'a [f32]> {
+    let CpuStorage::F32(data) = storage else {
+        bail!("{op} needs f32 data")
+    };
+    let Some((start, end)) = layout.contiguous_offsets() else {
+        bail!("{op} needs a contiguous input")
+    };
+    Ok(&data[start..end])
+}
+
+/// Source pixel of kernel offset `d` (0..3) at output coordinate `i` in a line of `len`.
+fn source(i: usize, d: usize, len: usize) -> Option<usize> {
+    (i + d).checked_sub(1).filter(|&s| s < len)
+}
+
+struct Unfold;
+
+impl CustomOp1 for Unfold {
+    fn name(&self) -> &'static str {
+        "unfold3x3"
+    }
+
+    fn cpu_fwd(&self, storage: &CpuStorage, layout: &Layout) -> Result<(CpuStorage, Shape)> {
+        let data = contiguous_f32(storage, layout, self.name())?;
+        let (n, h, w, c) = layout.shape().dims4()?;
+        let mut out = vec![0.0f32; n * h * w * 9 * c];
+        if !out.is_empty() {
+            out.par_chunks_mut(h * w * 9 * c)
+                .enumerate()
+                .for_each(|(b, image)| {
+                    for y in 0..h {
+                        for x in 0..w {
+                            let row = (y * w + x) * 9 * c;
+                            for dy in 0..3 {
+                                let Some(sy) = source(y, dy, h) else { continue };
+                                for dx in 0..3 {
+                                    let Some(sx) = source(x, dx, w) else { continue };
+                                    let src = ((b * h + sy) * w + sx) * c;
+                                    let dst = row + (dy * 3 + dx) * c;
+                                    image[dst..dst + c].copy_from_slice(&data[src..src + c]);
+                                }
+                            }
+                        }
+                    }
+                });
+        }
+        Ok((CpuStorage::F32(out), Shape::from((n * h * w, 9 * c))))
+    }
+
+    fn bwd(&self, arg: &Tensor, _res: &Tensor, grad_res: &Tensor) -> Result<Option<Tensor>> {
+        let (n, h, w, c) = arg.dims4()?;
+        let fold = Fold { n, h, w, c };
+        Ok(Some(grad_res.contiguous()?.apply_op1_no_bwd(&fold)?))
+    }
+}
+
+/// The adjoint of [`Unfold`]: sums each row's nine channel chunks back onto their pixels.
+struct Fold {
+    n: usize,
+    h: usize,
+    w: usize,
+    c: usize,
+}
+
+impl CustomOp1 for Fold {
+    fn name(&self) -> &'static str {
+        "fold3x3"
+    }
+
+    fn cpu_fwd(&self, storage: &CpuStorage, layout: &Layout) -> Result<(CpuStorage, Shape)> {
+        let data = contiguous_f32(storage, layout, self.name())?;
+        let Fold { n, h, w, c } = *self;
+        if data.len() != n * h * w * 9 * c {
+            bail!("fold3x3: {} values for [{n}, {h}, {w}, {c}]", data.len())
+        }
+        let mut out = vec![0.0f32; n * h * w * c];
+        if !out.is_empty() {
+            out.par_chunks_mut(h * w * c)
+                .enumerate()
+                .for_each(|(b, image)| {
+                    for y in 0..h {
+                        for x in 0..w {
+                            let row = ((b * h + y) * w + x) * 9 * c;
+                            for dy in 0..3 {
+                                let Some(sy) = source(y, dy, h) else { continue };
+                                for dx in 0..3 {
+                                    let Some(sx) = source(x, dx, w) else { continue };
+                                    let src = row + (dy * 3 + dx) * c;
+                                    let dst = (sy * w + sx) * c;
+                                    for (o, v) in
+                                        image[dst..dst + c].iter_mut().zip(&data[src..src + c])
+                                    {
+                                        *o += v;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                });
+        }
+        Ok((CpuStorage::F32(out), Shape::from((n, h, w, c))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use candle_core::{Device, Var};
+
+    fn values(n: usize, seed: f32) -> Vec<f32> {
+        (0..n).map(|i| (i as f32 * 0.37 + seed).sin()).collect()
+    }
+
+    #[test]
+    fn unfold_places_neighbours_and_zero_padding() {
+        // One 2×3 single-channel image: 1 2 3 / 4 5 6.
+        let x =
+            Tensor::from_vec(vec![1f32, 2., 3., 4., 5., 6.], (1, 2, 3, 1), &Device::Cpu).unwrap();
+        let cols = unfold3x3(&x).unwrap().to_vec2::<f32>().unwrap();
+        assert_eq!(cols.len(), 6);
+        assert_eq!(cols[0], vec![0., 0., 0., 0., 1., 2., 0., 4., 5.]);
+        assert_eq!(cols[4], vec![1., 2., 3., 4., 5., 6., 0., 0., 0.]);
+    }
+
+    #[test]
+    fn gradient_is_the_adjoint() {
+        // <unfold(x), g> = <x, fold(g)> for all x, g: check it through autograd.
+        let dev = Device::Cpu;
+        let x = Var::from_vec(values(2 * 4 * 5 * 3, 0.2), (2, 4, 5, 3), &dev).unwrap();
+        let g = Tensor::from_vec(values(2 * 4 * 5 * 27, 1.1), (40, 27), &dev).unwrap();
+        let inner = (unfold3x3(x.as_tensor()).unwrap() * &g)
+            .unwrap()
+            .sum_all()
+            .unwrap();
+        let grads = inner.backward().unwrap();
+        let dx = grads.get(x.as_tensor()).unwrap();
+        let lhs = inner.to_scalar::<f32>().unwrap();
+        let rhs = (x.as_tensor() * dx)
+            .unwrap()
+            .sum_all()
+            .unwrap()
+            .to_scalar::<f32>()
+            .unwrap();
+        assert!((lhs - rhs).abs() < 1e-3, "{lhs} vs {rhs}");
+    }
+}
