@@ -392,6 +392,45 @@ pub struct BoardStyle {
     pub blur: f32,
     /// JPEG re-encoding quality (1..=100); `None` = lossless.
     pub jpeg_quality: Option<u8>,
+    /// Colour changes of the white and the black pieces (sites recolour the same shapes).
+    pub piece_recolour: [Option<Recolour>; 2],
+    /// Piece width and height factors on top of `piece_scale` (sets differ in proportions).
+    pub piece_stretch: (f32, f32),
+}
+
+/// A per-channel linear colour map `v ↦ lo + (hi - lo) · v / 255`, applied to piece pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Recolour {
+    /// Value of black (0) per channel.
+    pub lo: [f32; 3],
+    /// Value of white (255) per channel.
+    pub hi: [f32; 3],
+}
+
+impl Recolour {
+    /// A random map for pieces of `color`: white pieces keep light bodies, black ones dark.
+    fn random(rng: &mut impl Rng, color: Color) -> Self {
+        let (lo, hi) = match color {
+            Color::White => (rng.random_range(0.0..70.0), rng.random_range(175.0..255.0)),
+            Color::Black => (rng.random_range(0.0..90.0), rng.random_range(140.0..255.0)),
+        };
+        let mut jitter = |v: f32| (v + rng.random_range(-25.0..25.0)).clamp(0.0, 255.0);
+        Recolour {
+            lo: [jitter(lo), jitter(lo), jitter(lo)],
+            hi: [jitter(hi), jitter(hi), jitter(hi)],
+        }
+    }
+
+    fn apply(&self, sprite: &RgbaImage) -> RgbaImage {
+        let mut out = sprite.clone();
+        for p in out.pixels_mut() {
+            for c in 0..3 {
+                let v = self.lo[c] + (self.hi[c] - self.lo[c]) * p[c] as f32 / 255.0;
+                p[c] = v.round().clamp(0.0, 255.0) as u8;
+            }
+        }
+        out
+    }
 }
 
 impl BoardStyle {
@@ -421,6 +460,8 @@ impl BoardStyle {
             scale: 1.0,
             blur: 0.0,
             jpeg_quality: None,
+            piece_recolour: [None, None],
+            piece_stretch: (1.0, 1.0),
         }
     }
 
@@ -532,6 +573,14 @@ impl BoardStyle {
         }
         if rng.random_bool(0.35) {
             s.jpeg_quality = Some(rng.random_range(25..95));
+        }
+        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            if rng.random_bool(0.3) {
+                s.piece_recolour[i] = Some(Recolour::random(rng, color));
+            }
+        }
+        if rng.random_bool(0.3) {
+            s.piece_stretch = (rng.random_range(0.85..1.1), rng.random_range(0.85..1.1));
         }
         s
     }
@@ -678,11 +727,27 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
 
     // Pieces (with an optional drop shadow).
     let piece_px = (sq * style.piece_scale).round().max(1.0) as u32;
+    let (stretch_x, stretch_y) = style.piece_stretch;
+    let stretched = (stretch_x - 1.0).abs() > 1e-3 || (stretch_y - 1.0).abs() > 1e-3;
+    let (piece_w, piece_h) = if stretched {
+        let side = |f: f32| (piece_px as f32 * f.clamp(0.5, 1.5)).round().max(1.0) as u32;
+        (side(stretch_x), side(stretch_y))
+    } else {
+        (piece_px, piece_px)
+    };
     for (s, piece) in board.clone() {
-        let sprite = style.pieces.render_piece(piece, piece_px);
+        let mut sprite = style.pieces.render_piece(piece, piece_px);
+        if stretched {
+            let resized =
+                imageops::resize(&*sprite, piece_w, piece_h, imageops::FilterType::Triangle);
+            sprite = Arc::new(resized);
+        }
+        if let Some(recolour) = &style.piece_recolour[usize::from(piece.color == Color::Black)] {
+            sprite = Arc::new(recolour.apply(&sprite));
+        }
         let (x0, y0) = cell(s);
-        let ox = (x0 + (sq - piece_px as f32) / 2.0).round() as i64;
-        let oy = (y0 + (sq - piece_px as f32) / 2.0).round() as i64;
+        let ox = (x0 + (sq - piece_w as f32) / 2.0).round() as i64;
+        let oy = (y0 + (sq - piece_h as f32) / 2.0).round() as i64;
         if style.shadow {
             let mut shadow = (*sprite).clone();
             for p in shadow.pixels_mut() {
