@@ -116,11 +116,20 @@ pub struct RenderArgs {
     pub out: PathBuf,
 }
 
+/// Placements drawn by `chessbot vision bench`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchPositions {
+    /// Book openings plus random moves.
+    Games,
+    /// The training mix.
+    Mixed,
+}
+
 /// Flags of `chessbot vision bench`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Renders --boards screenshots per held-out piece set (random positions and styles, square \
-sizes 16 to 92 px, the board somewhere in a page of --size), encodes each as PNG and times decode + \
+    after_help = "Renders --boards screenshots per held-out piece set (game-like positions from the book \
+plus random moves, random styles, square sizes 16 to 92 px, the board somewhere in a page of --size), encodes each as PNG and times decode + \
 locate + classify + orient on one thread. A board counts as right when all 64 squares and the \
 orientation are. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
 RAYON_NUM_THREADS=1 chessbot vision bench --boards 50 --real tests/data/vision/xboard.txt\n  \
@@ -136,6 +145,10 @@ pub struct BenchArgs {
     /// Seed of positions, styles and pages.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Placements: `games` (book openings plus random moves) or `mixed` (the training mix,
+    /// half of it pieces scattered anywhere).
+    #[arg(long, value_enum, default_value = "games")]
+    pub positions: BenchPositions,
     /// Page size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH", default_value = "1280x800")]
     pub size: String,
@@ -149,6 +162,10 @@ pub struct BenchArgs {
     /// Weights to measure (default: the model built into the binary).
     #[arg(long)]
     pub model: Option<PathBuf>,
+    /// Write the screenshots of boards not read right into DIR (named after the set, the
+    /// index and what went wrong: grid, orientation or the number of wrong squares).
+    #[arg(long, value_name = "DIR")]
+    pub failures: Option<PathBuf>,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -1,11 +1,13 @@
 //! `chessbot vision`: trains and measures the square classifier, renders boards.
 
 use super::{CliError, CmdResult};
-use crate::cli::vision::{BenchArgs, EvalArgs, RenderArgs, TrainArgs, VisionArgs, VisionCommand};
+use crate::cli::vision::{
+    BenchArgs, BenchPositions, EvalArgs, RenderArgs, TrainArgs, VisionArgs, VisionCommand,
+};
 use chessbot::rules::fen::parse_fen;
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
-use chessbot::vision::bench::{BenchOptions, run_bench, run_real};
+use chessbot::vision::bench::{BenchOptions, Positions, run_bench, run_real};
 use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
     BoardStyle, PieceSet, load_themes, random_board, render_board, render_screenshot, themes_path,
@@ -228,8 +230,13 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     .map_err(vision_error)?;
     let recognizer = Recognizer::new(classifier);
     let mut opts = BenchOptions {
+        positions: match a.positions {
+            BenchPositions::Games => Positions::Games,
+            BenchPositions::Mixed => Positions::Mixed,
+        },
         boards: a.boards,
         seed: a.seed,
+        failures: a.failures.clone(),
         width,
         height,
         ..BenchOptions::default()
@@ -241,8 +248,16 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     if !a.json {
         writeln!(
             out,
-            "{:<28} {:>6} {:>8} {:>10} {:>8} {:>7} {:>9} {:>8}",
-            "set", "boards", "located", "squares%", "boards%", "orient", "median ms", "p95 ms"
+            "{:<28} {:>6} {:>8} {:>8} {:>10} {:>8} {:>7} {:>9} {:>8}",
+            "set",
+            "boards",
+            "located",
+            "cells%",
+            "squares%",
+            "boards%",
+            "orient",
+            "median ms",
+            "p95 ms"
         )?;
     }
     let json = a.json;
@@ -258,10 +273,11 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         };
         if let Err(e) = writeln!(
             out,
-            "{:<28} {:>6} {:>8} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
+            "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
             format!("{}{held}", r.set),
             r.boards,
             r.located,
+            100.0 * r.cell_accuracy(),
             100.0 * r.square_accuracy(),
             100.0 * r.board_accuracy(),
             r.orientation_right,
@@ -289,12 +305,14 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         writeln!(out, "{v}")?;
         return Ok(ExitCode::SUCCESS);
     }
+    let cells: usize = reports.iter().map(|r| r.cells_right).sum();
     writeln!(
         out,
-        "{:<28} {:>6} {:>8} {:>10.3} {:>8.1}",
+        "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1}",
         "all",
         boards,
         reports.iter().map(|r| r.located).sum::<usize>(),
+        100.0 * cells as f64 / (64 * boards).max(1) as f64,
         100.0 * squares as f64 / (64 * boards).max(1) as f64,
         100.0 * right as f64 / boards.max(1) as f64,
     )?;

@@ -3,11 +3,12 @@
 //! included) and scores location, squares, whole boards and time.
 
 use crate::vision::error::VisionError;
+use crate::vision::geometry::cell_square;
 use crate::vision::input::decode;
 use crate::vision::recognize::{RecognizeOptions, Recognizer};
 use crate::vision::render::{
-    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, render_screenshot,
-    themes_path,
+    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game_board,
+    render_screenshot, themes_path,
 };
 use image::ImageEncoder;
 use image::codecs::png::PngEncoder;
@@ -16,9 +17,22 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::time::Instant;
 
+/// Which placements the benchmark draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Positions {
+    /// Game-like positions ([`random_game_board`]): what screenshots show.
+    #[default]
+    Games,
+    /// The training mix ([`random_board`]): half of them pieces scattered anywhere, where the
+    /// orientation of a board drawn without coordinates cannot be told.
+    Mixed,
+}
+
 /// What to measure.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
+    /// Which placements to draw.
+    pub positions: Positions,
     /// Screenshots per piece set.
     pub boards: usize,
     /// Seed of the positions, styles and pages.
@@ -31,17 +45,22 @@ pub struct BenchOptions {
     pub square_range: (f32, f32),
     /// Only these sets (default: the held-out ones).
     pub sets: Vec<String>,
+    /// Folder to write the screenshots of boards not read right into (PNG files named after the
+    /// set, the index and what went wrong), for looking at the failures.
+    pub failures: Option<std::path::PathBuf>,
 }
 
 impl Default for BenchOptions {
     fn default() -> Self {
         BenchOptions {
+            positions: Positions::default(),
             boards: 50,
             seed: 1,
             width: 1280,
             height: 800,
             square_range: (16.0, 92.0),
             sets: HELD_OUT_SETS.iter().map(|s| s.to_string()).collect(),
+            failures: None,
         }
     }
 }
@@ -57,6 +76,9 @@ pub struct SetReport {
     pub located: usize,
     /// Squares read right (a board not found counts 64 wrong squares).
     pub squares_right: usize,
+    /// Image cells whose class was read right, whatever the orientation: the classifier's
+    /// share of the work (a board not found counts 64 wrong cells).
+    pub cells_right: usize,
     /// Boards read right in full (all 64 squares and the orientation).
     pub boards_right: usize,
     /// Boards whose orientation was right.
@@ -71,6 +93,10 @@ impl SetReport {
     /// Share of squares right.
     pub fn square_accuracy(&self) -> f64 {
         self.squares_right as f64 / (64 * self.boards).max(1) as f64
+    }
+    /// Share of image cells right (orientation aside).
+    pub fn cell_accuracy(&self) -> f64 {
+        self.cells_right as f64 / (64 * self.boards).max(1) as f64
     }
     /// Share of whole boards right.
     pub fn board_accuracy(&self) -> f64 {
@@ -102,8 +128,11 @@ pub fn run_bench(
             ..SetReport::default()
         };
         let mut times = Vec::with_capacity(opts.boards);
-        for _ in 0..opts.boards {
-            let board = random_board(&mut rng);
+        for index in 0..opts.boards {
+            let board = match opts.positions {
+                Positions::Games => random_game_board(&mut rng),
+                Positions::Mixed => random_board(&mut rng),
+            };
             let style =
                 BoardStyle::random(&mut rng, set.clone(), &themes, &board, opts.square_range);
             let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
@@ -124,29 +153,59 @@ pub fn run_bench(
             let found = recognizer.recognize(&img, &RecognizeOptions::default());
             times.push(t0.elapsed().as_secs_f64() * 1000.0);
             report.boards += 1;
-            let Ok(found) = found else { continue };
-            let Some(r) = found.first() else { continue };
+            let keep_failure = |what: &str| -> Result<(), VisionError> {
+                let Some(dir) = &opts.failures else {
+                    return Ok(());
+                };
+                std::fs::create_dir_all(dir).map_err(|e| VisionError::io(dir, e))?;
+                let stem = format!("{name}-{index:03}-{what}");
+                let path = dir.join(format!("{stem}.png"));
+                std::fs::write(&path, &png).map_err(|e| VisionError::io(&path, e))?;
+                // The truth beside it: board box, orientation and placement.
+                let g = shot.grid;
+                let side = if shot.flipped { "black" } else { "white" };
+                let truth = format!("{} {} {} {} {side} {board}\n", g.x, g.y, g.w, g.h);
+                let path = dir.join(format!("{stem}.txt"));
+                std::fs::write(&path, truth).map_err(|e| VisionError::io(&path, e))
+            };
+            let found = found.ok().and_then(|f| f.into_iter().next());
+            let Some(r) = found else {
+                keep_failure("not-found")?;
+                continue;
+            };
             let g = shot.grid;
             let b = r.board;
-            if (b.x - g.x).abs() <= 1.0
+            let located = (b.x - g.x).abs() <= 1.0
                 && (b.y - g.y).abs() <= 1.0
                 && (b.x + b.w - g.x - g.w).abs() <= 1.0
-                && (b.y + b.h - g.y - g.h).abs() <= 1.0
-            {
-                report.located += 1;
-            }
+                && (b.y + b.h - g.y - g.h).abs() <= 1.0;
+            report.located += usize::from(located);
             let read = r.placement();
             let right = shakmaty::Square::ALL
                 .iter()
                 .filter(|&&sq| read.piece_at(sq) == board.piece_at(sq))
                 .count();
             report.squares_right += right;
+            // The same comparison in the image frame: cell i shows the square the truth's
+            // orientation puts there.
+            let truth_in_cell = |i: usize| board.piece_at(cell_square(i / 8, i % 8, shot.flipped));
+            let read_in_cell =
+                |i: usize| read.piece_at(cell_square(i / 8, i % 8, r.orientation.flipped()));
+            report.cells_right += (0..64)
+                .filter(|&i| truth_in_cell(i) == read_in_cell(i))
+                .count();
             let orientation_ok = r.orientation.flipped() == shot.flipped;
             if orientation_ok {
                 report.orientation_right += 1;
             }
             if right == 64 && orientation_ok {
                 report.boards_right += 1;
+            } else if !located {
+                keep_failure("grid")?;
+            } else if !orientation_ok {
+                keep_failure("orientation")?;
+            } else {
+                keep_failure(&format!("{}-squares", 64 - right))?;
             }
         }
         times.sort_by(|a, b| a.total_cmp(b));

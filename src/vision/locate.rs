@@ -13,8 +13,12 @@
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
-//! 4. For each lattice, the 8×8 window whose cells alternate between two colours best is the
-//!    board; several windows in one lattice are several boards.
+//! 4. For each lattice, the 8×8 windows whose cells alternate between two colours best are
+//!    candidates. Clutter (page text often has a character pitch near a square's size) can
+//!    pull a lattice's spacing a few percent off, so the best few windows are re-fitted: the
+//!    nine lines of each direction that cross the strongest edges, spacing within ±10% and
+//!    phase within half a square. The window that alternates best after that is the board;
+//!    several windows in one lattice are several boards.
 //! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
 //!    edge (sub-pixel), and a least-squares fit gives the box, so square sizes need not be
 //!    whole pixels.
@@ -49,6 +53,12 @@ const CORNER_THRESHOLD: i32 = 36;
 const MIN_SQUARE: f32 = 4.0;
 /// Fewest consistent cells (of 64) for an 8×8 window to count as a board.
 const MIN_CONSISTENT: usize = 50;
+/// Fewest consistent cells for a window to be worth fitting its own grid spacing.
+const NEAR_CONSISTENT: usize = 40;
+/// Most such fits per lattice (each reads the window's pixels once).
+const MAX_COMB_FITS: usize = 8;
+/// Grid spacings tried by [`comb_fit`], relative to the window's: ±10%.
+const COMB_SCALE: f32 = 0.10;
 /// Fewest R+G+B units between the light and dark square colours.
 const MIN_COLOR_GAP: i32 = 30;
 
@@ -572,15 +582,17 @@ fn locate_at(
     let mut found: Vec<Located> = Vec::new();
     for lat in lattices(&pts, spacings) {
         // The board's inner lines hold the corners seen, so its first line index lies in
-        // i1-7 ..= i0-1 (wider when a lattice spans several boards).
+        // i1-7 ..= i0-1; one more on each side, because a stray corner on the board's edge
+        // (a frame, a coordinate) can widen the lattice by a line. A lattice wider than a
+        // board spans several boards, or clutter: every window along it.
         let mut windows: Vec<(usize, BoardBox)> = Vec::new();
-        let (ilo, ihi) = if lat.i1 - lat.i0 <= 6 {
-            (lat.i1 - 7, lat.i0 - 1)
+        let (ilo, ihi) = if lat.i1 - lat.i0 <= 7 {
+            (lat.i1 - 8, lat.i0)
         } else {
             (lat.i0 - 7, lat.i1)
         };
-        let (jlo, jhi) = if lat.j1 - lat.j0 <= 6 {
-            (lat.j1 - 7, lat.j0 - 1)
+        let (jlo, jhi) = if lat.j1 - lat.j0 <= 7 {
+            (lat.j1 - 8, lat.j0)
         } else {
             (lat.j0 - 7, lat.j1)
         };
@@ -593,16 +605,32 @@ fn locate_at(
                     f * 8.0 * lat.sy,
                 );
                 if let Some(n) = checker_consistency(img, &b)
-                    && n >= MIN_CONSISTENT
+                    && n >= NEAR_CONSISTENT
                 {
                     windows.push((n, b));
                 }
             }
         }
         windows.sort_by_key(|w| std::cmp::Reverse(w.0));
+        // The lattice's spacing may be a little off (clutter pulls it) and then the best
+        // windows drift from the board: fit the grid lines' own spacing and phase in the most
+        // promising windows, and judge the windows after that fit.
+        let mut fitted: Vec<(usize, BoardBox)> = Vec::new();
+        for (n, b) in windows {
+            if fitted.len() < MAX_COMB_FITS
+                && let Some(fit) = comb_fit(img, &b)
+                && let Some(m) = checker_consistency(img, &fit)
+                && m >= n
+            {
+                fitted.push((m, fit));
+                continue;
+            }
+            fitted.push((n, b));
+        }
+        fitted.sort_by_key(|w| std::cmp::Reverse(w.0));
         let mut kept: Vec<BoardBox> = Vec::new();
-        for (_, b) in windows {
-            if kept.iter().any(|k| overlap(k, &b) > 0.1) {
+        for (n, b) in fitted {
+            if n < MIN_CONSISTENT || kept.iter().any(|k| overlap(k, &b) > 0.1) {
                 continue;
             }
             kept.push(b);
@@ -619,6 +647,111 @@ fn locate_at(
         }
     }
     found
+}
+
+/// Mean absolute luma step across each pixel line of `img` between `from` and `to` (columns
+/// for `vertical`, else rows), averaged over up to ~200 samples along `along0..along1`.
+fn edge_profile(
+    img: &RgbImage,
+    vertical: bool,
+    from: i32,
+    to: i32,
+    along0: f32,
+    along1: f32,
+) -> Vec<f32> {
+    let (w, h) = (img.width() as i32, img.height() as i32);
+    let limit = if vertical { w } else { h };
+    let along_limit = if vertical { h } else { w };
+    let (a0, a1) = (along0.max(0.0) as i32, (along1 as i32).min(along_limit));
+    // Enough samples to average pieces out; a fixed count keeps big boards cheap.
+    let step = ((a1 - a0) / 64).max(1);
+    let raw = img.as_raw();
+    let luma = |x: i32, y: i32| -> i32 {
+        let i = 3 * (y as usize * w as usize + x as usize);
+        i32::from(raw[i]) + i32::from(raw[i + 1]) + i32::from(raw[i + 2])
+    };
+    (from..=to)
+        .map(|c| {
+            if c < 1 || c >= limit || a0 >= a1 {
+                return 0.0;
+            }
+            let (mut sum, mut n) = (0i32, 0i32);
+            let mut a = a0;
+            while a < a1 {
+                sum += if vertical {
+                    (luma(c, a) - luma(c - 1, a)).abs()
+                } else {
+                    (luma(a, c) - luma(a, c - 1)).abs()
+                };
+                n += 1;
+                a += step;
+            }
+            sum as f32 / n.max(1) as f32
+        })
+        .collect()
+}
+
+/// The nine grid lines of one direction: the origin within half a square of `o` and the
+/// spacing within ±[`COMB_SCALE`] of `s` whose lines cross the strongest edges in total.
+fn comb_fit_1d(profile: &[f32], first: i32, o: f32, s: f32) -> (f32, f32) {
+    let at = |x: f32| -> f32 {
+        let i = x.floor() as i32 - first;
+        let t = x - x.floor();
+        let get = |k: i32| {
+            usize::try_from(k)
+                .ok()
+                .and_then(|k| profile.get(k))
+                .copied()
+        };
+        match (get(i), get(i + 1)) {
+            (Some(a), Some(b)) => a * (1.0 - t) + b * t,
+            _ => 0.0,
+        }
+    };
+    let score = |org: f32, sp: f32| -> f32 { (0..=8).map(|l| at(org + l as f32 * sp)).sum() };
+    // Coarse (1 px, 0.5%) over the whole range, then fine (0.25 px, 0.1%) around the best.
+    let mut best = (f32::MIN, o, s);
+    let phases = (s / 2.0).ceil() as i32;
+    for k in -20..=20 {
+        let sp = s * (1.0 + COMB_SCALE * k as f32 / 20.0);
+        for p in -phases..=phases {
+            let org = o + p as f32;
+            let v = score(org, sp);
+            if v > best.0 {
+                best = (v, org, sp);
+            }
+        }
+    }
+    let (_, o1, s1) = best;
+    for k in -5..=5 {
+        let sp = s1 * (1.0 + 0.001 * k as f32);
+        for p in -4..=4 {
+            let org = o1 + 0.25 * p as f32;
+            let v = score(org, sp);
+            if v > best.0 {
+                best = (v, org, sp);
+            }
+        }
+    }
+    (best.1, best.2)
+}
+
+/// Re-fits `b`'s grid lines to the image's edges, spacing included; `None` when the box is
+/// too small or leaves the image.
+fn comb_fit(img: &RgbImage, b: &BoardBox) -> Option<BoardBox> {
+    let (sx, sy) = b.square_size();
+    if sx < 2.0 || sy < 2.0 {
+        return None;
+    }
+    let reach = |s: f32| (s * (0.5 + 8.0 * COMB_SCALE)).ceil() as i32 + 2;
+    let (x0, x1) = ((b.x as i32) - reach(sx), (b.x + b.w) as i32 + reach(sx));
+    let (y0, y1) = ((b.y as i32) - reach(sy), (b.y + b.h) as i32 + reach(sy));
+    let cols = edge_profile(img, true, x0, x1, b.y, b.y + b.h);
+    let rows = edge_profile(img, false, y0, y1, b.x, b.x + b.w);
+    let (x, sx) = comb_fit_1d(&cols, x0, b.x, sx);
+    let (y, sy) = comb_fit_1d(&rows, y0, b.y, sy);
+    let fit = BoardBox::new(x, y, 8.0 * sx, 8.0 * sy);
+    fit.fits_in(img.width(), img.height()).then_some(fit)
 }
 
 /// Intersection over the smaller box's area.
@@ -805,6 +938,29 @@ mod tests {
                 && (b.h - size).abs() <= 1.0,
             "found {b:?}, expected {x},{y} {size}"
         );
+    }
+
+    #[test]
+    fn comb_fit_corrects_a_spacing_a_few_percent_off() {
+        let mut img = RgbImage::from_pixel(600, 500, Rgb([235, 245, 235]));
+        let (x0, y0, s) = (101.0, 63.0, 31.5);
+        draw_board(
+            &mut img,
+            x0,
+            y0,
+            s,
+            [222, 227, 230],
+            [140, 162, 173],
+            &start_pieces(),
+        );
+        // A window 4% too small, its origin a third of a square off, as clutter leaves it.
+        let guess = BoardBox::new(x0 - 10.0, y0 + 9.0, 8.0 * s * 0.96, 8.0 * s * 0.96);
+        let fit = comb_fit(&img, &guess).expect("a fit inside the image");
+        assert_box(&fit, x0, y0, 8.0 * s);
+        // Half a square is the most the phase moves: a window a whole square off stays off.
+        let far = BoardBox::new(x0 + s, y0, 8.0 * s, 8.0 * s);
+        let fit = comb_fit(&img, &far).expect("a fit inside the image");
+        assert!((fit.x - (x0 + s)).abs() <= 1.0, "{fit:?}");
     }
 
     #[test]

@@ -1154,6 +1154,29 @@ pub fn random_board(rng: &mut impl Rng) -> Board {
     board
 }
 
+/// A game-like placement: a walk through the opening book built into the binary (moves chosen
+/// by weight) followed by 0..=40 random legal moves. Screenshots are of games, and these keep
+/// what games have (kings and pawn chains on their own sides) while still varying freely.
+pub fn random_game_board(rng: &mut impl Rng) -> Board {
+    use shakmaty::{Chess, Position};
+    let book = crate::book::Book::embedded();
+    let mut pos = Chess::default();
+    // Leave the book at a random point too, so that opening positions are not over-represented.
+    let book_plies = rng.random_range(0..=30);
+    for _ in 0..book_plies {
+        let Some(m) = book.choose(&pos, 1, rng) else {
+            break;
+        };
+        pos.play_unchecked(m.mv);
+    }
+    for _ in 0..rng.random_range(0..=40) {
+        let moves = pos.legal_moves();
+        let Some(m) = moves.choose(rng) else { break };
+        pos.play_unchecked(*m);
+    }
+    pos.board().clone()
+}
+
 /// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.
 #[cfg(test)]
 pub(crate) fn test_pieces_dir() -> Option<PathBuf> {

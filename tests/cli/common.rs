@@ -37,3 +37,15 @@ pub fn python_chess() -> bool {
         .output()
         .is_ok_and(|o| o.status.success())
 }
+
+/// Runs `cmd`, asserts it succeeded (showing its stderr if not) and parses its stdout as JSON.
+#[allow(dead_code)]
+pub fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().expect("the command runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}

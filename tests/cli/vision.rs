@@ -1,6 +1,6 @@
 //! `chessbot vision render` and `chessbot vision bench` (need `../shared/vision/pieces`).
 
-use crate::common::chessbot;
+use crate::common::{chessbot, json_of};
 use predicates::prelude::*;
 use std::path::PathBuf;
 
@@ -90,20 +90,49 @@ fn bench_reports_each_set() {
 fn bench_also_scores_real_screenshots() {
     let list = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vision/xboard.txt");
     let Some(pieces) = pieces() else { return };
-    let out = chessbot()
-        .args([
-            "vision", "bench", "--boards", "1", "--sets", "cburnett", "--json", "--real", list,
-        ])
-        .arg("--pieces")
-        .arg(&pieces)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let v = json_of(
+        chessbot()
+            .args([
+                "vision", "bench", "--boards", "1", "--sets", "cburnett", "--json", "--real", list,
+            ])
+            .arg("--pieces")
+            .arg(&pieces),
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["real"].as_array().unwrap().len(), 5);
     assert_eq!(v["sets"][0]["set"], "cburnett");
+}
+
+#[test]
+fn bench_keeps_the_screenshots_it_misread() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let failures = dir.path().join("failures");
+    let v = json_of(
+        chessbot()
+            .args(["vision", "bench", "--boards", "4", "--sets", "kiwen-suwi"])
+            .args(["--positions", "mixed", "--size", "640x480", "--json"])
+            .arg("--pieces")
+            .arg(&pieces)
+            .arg("--failures")
+            .arg(&failures),
+    );
+    let set = &v["sets"][0];
+    let wrong = set["boards"].as_u64().unwrap() - set["boards_right"].as_u64().unwrap();
+    let mut pngs = 0;
+    for entry in std::fs::read_dir(&failures).into_iter().flatten() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "png") {
+            pngs += 1;
+            // Each picture has its truth beside it: box, orientation, placement.
+            let truth = std::fs::read_to_string(path.with_extension("txt")).unwrap();
+            let fields: Vec<&str> = truth.split_whitespace().collect();
+            assert_eq!(fields.len(), 6, "{truth}");
+            assert!(
+                fields[..4].iter().all(|f| f.parse::<f32>().is_ok()),
+                "{truth}"
+            );
+            assert!(fields[4] == "white" || fields[4] == "black", "{truth}");
+        }
+    }
+    assert_eq!(pngs, wrong);
 }
