@@ -172,10 +172,7 @@ impl Recognizer {
         let cells: Vec<Option<Piece>> = guess.classes.iter().map(|c| c.piece()).collect();
         let (orientation, orientation_source) = match opts.orientation {
             Some(o) => (o, OrientationSource::Forced),
-            None => match orient::from_coordinates(img, board) {
-                Some(o) => (o, OrientationSource::Coordinates),
-                None => (orient::from_placement(&cells), OrientationSource::Pieces),
-            },
+            None => orient::decide(img, board, &cells),
         };
         let flipped = orientation.flipped();
         let squares: Vec<SquareReading> = (0..64)
