@@ -1025,7 +1025,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --size --sets --real --model --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1043,6 +1043,10 @@ _chessbot() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --positions)
+                    COMPREPLY=($(compgen -W "games mixed" -- "${cur}"))
+                    return 0
+                    ;;
                 --size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1056,6 +1060,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failures)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

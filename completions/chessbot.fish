@@ -208,12 +208,15 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l boards -d 'Screenshots per piece set' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l seed -d 'Seed of positions, styles and pages' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l positions -d 'Placements: `games` (book openings plus random moves) or `mixed` (the training mix, half of it pieces scattered anywhere)' -r -f -a "games\t'Book openings plus random moves'
+mixed\t'The training mix'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l size -d 'Page size, e.g. `1280x800`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l sets -d 'Comma-separated piece sets to measure (default: the held-out ones)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l real -d 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l failures -d 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'

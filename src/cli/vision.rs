@@ -28,7 +28,7 @@ pub enum VisionCommand {
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The committed model was made with (release build, ~15 min on one loaded core):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 3 --boards 900 --eval-boards 0 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+    after_help = "The committed model was made with (release build, 2 cores, 68 min partly shared):\n  RAYON_NUM_THREADS=2 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 10 --boards 2400 --eval-boards 20 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
 )]
 pub struct TrainArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).

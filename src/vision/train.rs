@@ -3,7 +3,7 @@
 //!
 //! Everything random (positions, styles, crop jitter, weight initialisation, batch order) comes
 //! from one ChaCha8 generator seeded with [`TrainConfig::seed`], so a run is reproducible for a
-//! given seed and thread count (`RAYON_NUM_THREADS=1` for the committed model).
+//! given seed and thread count (`RAYON_NUM_THREADS=2` for the committed model).
 
 use super::classify::{Classifier, SquareClass, crop_cells};
 use super::error::VisionError;
