@@ -649,8 +649,26 @@ fn locate_at(
     found
 }
 
-/// Mean absolute luma step across each pixel line of `img` between `from` and `to` (columns
-/// for `vertical`, else rows), averaged over up to ~200 samples along `along0..along1`.
+/// Mean absolute luma step across pixel line `c` of `img` (between columns `c - 1` and `c` for
+/// `vertical`, else rows), sampled every `step` pixels along `a0..a1`.
+fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step: i32) -> f32 {
+    let (mut sum, mut n) = (0i64, 0i64);
+    let mut a = a0;
+    while a < a1 {
+        let (v1, v0) = if vertical {
+            (luma_sum(img, c, a), luma_sum(img, c - 1, a))
+        } else {
+            (luma_sum(img, a, c), luma_sum(img, a, c - 1))
+        };
+        sum += i64::from((v1 - v0).abs());
+        n += 1;
+        a += step;
+    }
+    sum as f32 / n.max(1) as f32
+}
+
+/// [`edge_strength`] of every line from `from` to `to` (0 outside the image), each from about
+/// 64 samples along `along0..along1`: enough to average pieces out, cheap on big boards.
 fn edge_profile(
     img: &RgbImage,
     vertical: bool,
@@ -659,34 +677,16 @@ fn edge_profile(
     along0: f32,
     along1: f32,
 ) -> Vec<f32> {
-    let (w, h) = (img.width() as i32, img.height() as i32);
-    let limit = if vertical { w } else { h };
-    let along_limit = if vertical { h } else { w };
-    let (a0, a1) = (along0.max(0.0) as i32, (along1 as i32).min(along_limit));
-    // Enough samples to average pieces out; a fixed count keeps big boards cheap.
+    let limit = if vertical { img.width() } else { img.height() } as i32;
+    let (a0, a1) = (along0.max(0.0) as i32, along1 as i32);
     let step = ((a1 - a0) / 64).max(1);
-    let raw = img.as_raw();
-    let luma = |x: i32, y: i32| -> i32 {
-        let i = 3 * (y as usize * w as usize + x as usize);
-        i32::from(raw[i]) + i32::from(raw[i + 1]) + i32::from(raw[i + 2])
-    };
     (from..=to)
         .map(|c| {
-            if c < 1 || c >= limit || a0 >= a1 {
-                return 0.0;
+            if c < 1 || c >= limit {
+                0.0
+            } else {
+                edge_strength(img, vertical, c, a0, a1, step)
             }
-            let (mut sum, mut n) = (0i32, 0i32);
-            let mut a = a0;
-            while a < a1 {
-                sum += if vertical {
-                    (luma(c, a) - luma(c - 1, a)).abs()
-                } else {
-                    (luma(a, c) - luma(a, c - 1)).abs()
-                };
-                n += 1;
-                a += step;
-            }
-            sum as f32 / n.max(1) as f32
         })
         .collect()
 }
@@ -809,20 +809,7 @@ fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option
             if c < 1 || c >= limit {
                 continue;
             }
-            let mut sum = 0i64;
-            let mut n = 0i64;
-            let mut a = a0;
-            while a < a1 {
-                let (v1, v0) = if vertical {
-                    (luma_sum(img, c, a), luma_sum(img, c - 1, a))
-                } else {
-                    (luma_sum(img, a, c), luma_sum(img, a, c - 1))
-                };
-                sum += i64::from((v1 - v0).abs());
-                n += 1;
-                a += step;
-            }
-            prof.push((c, sum as f32 / n.max(1) as f32));
+            prof.push((c, edge_strength(img, vertical, c, a0, a1, step)));
         }
         let Some(best) = (0..prof.len()).max_by(|&i, &j| prof[i].1.total_cmp(&prof[j].1)) else {
             continue;
