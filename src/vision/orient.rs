@@ -7,11 +7,12 @@
 //!    `8`, `6` and `0`-like shapes are heavy, whatever the font. The ink of the eight labels
 //!    along an edge, top to bottom, is compared with the typical ink of `8..1` and of `1..8`.
 //!
-//! [`decide`] trusts clear placement first: measured on 600 rendered boards (400 game
-//! positions, 200 scattered), the digit reading gave a verdict on 62 boards and 10 of those
-//! were wrong (small, faint digits), while the placement evidence of a game position was never
-//! below 1.3 toward the truth. Scattered pieces give weak placement evidence, and then the
-//! digits decide when they can.
+//! [`decide`] trusts clear placement first: on 600 rendered boards (400 game positions, 200
+//! scattered; `cargo test --release --lib clue_reliability -- --ignored --nocapture` measures
+//! it) the digit reading gave a verdict on 62 boards and 10 of those were wrong (small, faint
+//! digits), while the placement evidence of a game position was never below 1.3 toward the
+//! truth. Scattered pieces give weak placement evidence, and then the digits decide when they
+//! can.
 //!
 //! ```
 //! use chessbot::vision::orient::{Orientation, from_placement};
@@ -83,7 +84,7 @@ pub fn decide(
     {
         return (o, OrientationSource::Coordinates);
     }
-    (from_placement(cells), OrientationSource::Pieces)
+    (from_evidence(placement), OrientationSource::Pieces)
 }
 
 /// Typical relative ink of the digits 1..=8 in common UI fonts (sans and serif alike): the
@@ -96,12 +97,6 @@ const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
 /// digits) and at the strips just outside the board's left and right edges. Returns `None`
 /// when no edge shows eight labels whose ink clearly follows one order.
 pub fn from_coordinates(img: &RgbImage, board: &BoardBox) -> Option<Orientation> {
-    coordinates_evidence(img, board).map(|(o, _)| o)
-}
-
-/// [`from_coordinates`] with its margin: how much better the ink follows one order than the
-/// other (correlation difference, 0.5..=2).
-pub fn coordinates_evidence(img: &RgbImage, board: &BoardBox) -> Option<(Orientation, f32)> {
     let (sx, sy) = board.square_size();
     let mut best: Option<(f32, Orientation)> = None;
     // Regions relative to each row's left-column or right-column square: (dx0, dx1, dy0, dy1)
@@ -155,7 +150,7 @@ pub fn coordinates_evidence(img: &RgbImage, board: &BoardBox) -> Option<(Orienta
             }
         }
     }
-    best.map(|(margin, o)| (o, margin))
+    best.map(|b| b.1)
 }
 
 /// The fraction of pixels in the rectangle that differ clearly from its dominant colour
@@ -216,7 +211,11 @@ fn correlation(a: &[f32], b: &[f32]) -> f32 {
 /// Pawns count by how far they stand from their own first rank's half, kings twice; with no
 /// evidence either way white is taken to be at the bottom.
 pub fn from_placement(cells: &[Option<Piece>]) -> Orientation {
-    if placement_evidence(cells) < 0.0 {
+    from_evidence(placement_evidence(cells))
+}
+
+fn from_evidence(evidence: f32) -> Orientation {
+    if evidence < 0.0 {
         Orientation::BlackBottom
     } else {
         Orientation::WhiteBottom
@@ -339,6 +338,51 @@ mod tests {
             (Orientation::WhiteBottom, OrientationSource::Coordinates)
         );
         assert!(placement_evidence(&cells(&start, false)) > CLEAR_PLACEMENT);
+    }
+
+    /// The measurement behind [`decide`]'s order (needs `../shared`; ~1 min in release).
+    #[test]
+    #[ignore]
+    fn clue_reliability() {
+        use crate::vision::render::{
+            BoardStyle, load_piece_sets, load_themes, random_board, random_game_board,
+            render_board, test_pieces_dir, themes_path,
+        };
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        let Some(dir) = test_pieces_dir() else { return };
+        let sets = load_piece_sets(&dir).unwrap();
+        let themes = load_themes(&themes_path(&dir)).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut verdicts, mut wrong_digits, mut weakest_game) = (0, 0, f32::MAX);
+        for k in 0..600 {
+            let game = k % 3 != 0;
+            let board = if game {
+                random_game_board(&mut rng)
+            } else {
+                random_board(&mut rng)
+            };
+            let set = sets.choose(&mut rng).unwrap().clone();
+            let style = BoardStyle::random(&mut rng, set, &themes, &board, (16.0, 92.0));
+            let r = render_board(&board, &style, &mut rng);
+            if let Some(o) = from_coordinates(&r.image, &r.grid) {
+                verdicts += 1;
+                wrong_digits += usize::from(o.flipped() != r.flipped);
+            }
+            if game {
+                let toward_truth = placement_evidence(&cells(&board, r.flipped))
+                    * if r.flipped { -1.0 } else { 1.0 };
+                weakest_game = weakest_game.min(toward_truth);
+            }
+        }
+        eprintln!(
+            "digits: {verdicts} verdicts, {wrong_digits} wrong; weakest game placement evidence \
+             toward the truth: {weakest_game:.2}"
+        );
+        assert!(
+            weakest_game > 0.0,
+            "a game position whose placement points the wrong way"
+        );
     }
 
     #[test]
