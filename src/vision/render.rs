@@ -735,16 +735,28 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
     } else {
         (piece_px, piece_px)
     };
+    // Each piece kind's sprite, stretched and recoloured once per board.
+    let mut sprites: [Option<Arc<RgbaImage>>; 12] = Default::default();
     for (s, piece) in board.clone() {
-        let mut sprite = style.pieces.render_piece(piece, piece_px);
-        if stretched {
-            let resized =
-                imageops::resize(&*sprite, piece_w, piece_h, imageops::FilterType::Triangle);
-            sprite = Arc::new(resized);
-        }
-        if let Some(recolour) = &style.piece_recolour[usize::from(piece.color == Color::Black)] {
-            sprite = Arc::new(recolour.apply(&sprite));
-        }
+        let sprite = sprites[piece_index(piece)]
+            .get_or_insert_with(|| {
+                let mut sprite = style.pieces.render_piece(piece, piece_px);
+                if stretched {
+                    let resized = imageops::resize(
+                        &*sprite,
+                        piece_w,
+                        piece_h,
+                        imageops::FilterType::Triangle,
+                    );
+                    sprite = Arc::new(resized);
+                }
+                let side = usize::from(piece.color == Color::Black);
+                if let Some(recolour) = &style.piece_recolour[side] {
+                    sprite = Arc::new(recolour.apply(&sprite));
+                }
+                sprite
+            })
+            .clone();
         let (x0, y0) = cell(s);
         let ox = (x0 + (sq - piece_w as f32) / 2.0).round() as i64;
         let oy = (y0 + (sq - piece_h as f32) / 2.0).round() as i64;
@@ -1106,11 +1118,7 @@ pub fn random_board(rng: &mut impl Rng) -> Board {
     if rng.random_bool(0.5) {
         let mut pos = Chess::default();
         let plies = rng.random_range(0..120);
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            let Some(m) = moves.choose(rng) else { break };
-            pos.play_unchecked(*m);
-        }
+        play_random_moves(&mut pos, plies, rng);
         return pos.board().clone();
     }
     let mut board = Board::empty();
@@ -1169,12 +1177,19 @@ pub fn random_game_board(rng: &mut impl Rng) -> Board {
         };
         pos.play_unchecked(m.mv);
     }
-    for _ in 0..rng.random_range(0..=40) {
+    let plies = rng.random_range(0..=40);
+    play_random_moves(&mut pos, plies, rng);
+    pos.board().clone()
+}
+
+/// Plays up to `plies` random legal moves (fewer when the game ends).
+fn play_random_moves(pos: &mut shakmaty::Chess, plies: i32, rng: &mut impl Rng) {
+    use shakmaty::Position;
+    for _ in 0..plies {
         let moves = pos.legal_moves();
         let Some(m) = moves.choose(rng) else { break };
         pos.play_unchecked(*m);
     }
-    pos.board().clone()
 }
 
 /// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.
