@@ -30,6 +30,24 @@ fn source(i: usize, d: usize, len: usize) -> Option<usize> {
     (i + d).checked_sub(1).filter(|&s| s < len)
 }
 
+/// Calls `tap(column, pixel)` for every in-image 3×3 tap of an `h × w` image with `c` channels:
+/// `column` is the tap's offset in the image's unfolded rows, `pixel` the offset of the pixel
+/// it reads, both in values from the image's start.
+fn for_each_tap(h: usize, w: usize, c: usize, mut tap: impl FnMut(usize, usize)) {
+    for y in 0..h {
+        for x in 0..w {
+            let row = (y * w + x) * 9 * c;
+            for dy in 0..3 {
+                let Some(sy) = source(y, dy, h) else { continue };
+                for dx in 0..3 {
+                    let Some(sx) = source(x, dx, w) else { continue };
+                    tap(row + (dy * 3 + dx) * c, (sy * w + sx) * c);
+                }
+            }
+        }
+    }
+}
+
 struct Unfold;
 
 impl CustomOp1 for Unfold {
@@ -43,22 +61,11 @@ impl CustomOp1 for Unfold {
         let mut out = vec![0.0f32; n * h * w * 9 * c];
         if !out.is_empty() {
             out.par_chunks_mut(h * w * 9 * c)
-                .enumerate()
-                .for_each(|(b, image)| {
-                    for y in 0..h {
-                        for x in 0..w {
-                            let row = (y * w + x) * 9 * c;
-                            for dy in 0..3 {
-                                let Some(sy) = source(y, dy, h) else { continue };
-                                for dx in 0..3 {
-                                    let Some(sx) = source(x, dx, w) else { continue };
-                                    let src = ((b * h + sy) * w + sx) * c;
-                                    let dst = row + (dy * 3 + dx) * c;
-                                    image[dst..dst + c].copy_from_slice(&data[src..src + c]);
-                                }
-                            }
-                        }
-                    }
+                .zip(data.par_chunks(h * w * c))
+                .for_each(|(columns, image)| {
+                    for_each_tap(h, w, c, |col, px| {
+                        columns[col..col + c].copy_from_slice(&image[px..px + c]);
+                    });
                 });
         }
         Ok((CpuStorage::F32(out), Shape::from((n * h * w, 9 * c))))
@@ -93,26 +100,13 @@ impl CustomOp1 for Fold {
         let mut out = vec![0.0f32; n * h * w * c];
         if !out.is_empty() {
             out.par_chunks_mut(h * w * c)
-                .enumerate()
-                .for_each(|(b, image)| {
-                    for y in 0..h {
-                        for x in 0..w {
-                            let row = ((b * h + y) * w + x) * 9 * c;
-                            for dy in 0..3 {
-                                let Some(sy) = source(y, dy, h) else { continue };
-                                for dx in 0..3 {
-                                    let Some(sx) = source(x, dx, w) else { continue };
-                                    let src = row + (dy * 3 + dx) * c;
-                                    let dst = (sy * w + sx) * c;
-                                    for (o, v) in
-                                        image[dst..dst + c].iter_mut().zip(&data[src..src + c])
-                                    {
-                                        *o += v;
-                                    }
-                                }
-                            }
+                .zip(data.par_chunks(h * w * 9 * c))
+                .for_each(|(image, columns)| {
+                    for_each_tap(h, w, c, |col, px| {
+                        for (o, v) in image[px..px + c].iter_mut().zip(&columns[col..col + c]) {
+                            *o += v;
                         }
-                    }
+                    });
                 });
         }
         Ok((CpuStorage::F32(out), Shape::from((n, h, w, c))))
