@@ -36,6 +36,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
             [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
             [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
+            [CompletionResult]::new('nnue', 'nnue', [CompletionResultType]::ParameterValue, 'Evaluation network: train it on scored positions')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -330,6 +331,59 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;vision;help;help' {
             break
         }
+        'chessbot;nnue' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Make training positions: a UCI engine plays itself from random openings')
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train an evaluation network on scored positions (`FEN | score | result` lines)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;nnue;gen' {
+            [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'The UCI engine that plays and scores (a path, or a name on PATH or in /usr/games)')
+            [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'Nodes per move')
+            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Positions to write (whole games, so a few more)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Engines playing at the same time')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Engines playing at the same time')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random openings')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The file the positions are appended to')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;nnue;train' {
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Data files (repeat the flag for several)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the weights, the validation split and the batch order')
+            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over the training positions')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Positions per optimiser step')
+            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
+            [CompletionResult]::new('--score-weight', '--score-weight', [CompletionResultType]::ParameterName, 'Weight of the search score against the game result in the target (0..=1)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the network')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;nnue;help' {
+            [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Make training positions: a UCI engine plays itself from random openings')
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train an evaluation network on scored positions (`FEN | score | result` lines)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'chessbot;nnue;help;gen' {
+            break
+        }
+        'chessbot;nnue;help;train' {
+            break
+        }
+        'chessbot;nnue;help;help' {
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -349,6 +403,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('analyze', 'analyze', [CompletionResultType]::ParameterValue, 'Review games with our engine or Stockfish: annotated PGN, mistakes, accuracy')
             [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
             [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
+            [CompletionResult]::new('nnue', 'nnue', [CompletionResultType]::ParameterValue, 'Evaluation network: train it on scored positions')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -408,6 +463,17 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;vision;bench' {
+            break
+        }
+        'chessbot;help;nnue' {
+            [CompletionResult]::new('gen', 'gen', [CompletionResultType]::ParameterValue, 'Make training positions: a UCI engine plays itself from random openings')
+            [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train an evaluation network on scored positions (`FEN | score | result` lines)')
+            break
+        }
+        'chessbot;help;nnue;gen' {
+            break
+        }
+        'chessbot;help;nnue;train' {
             break
         }
         'chessbot;help;completions' {

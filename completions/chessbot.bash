@@ -37,6 +37,9 @@ _chessbot() {
             chessbot,help)
                 cmd="chessbot__subcmd__help"
                 ;;
+            chessbot,nnue)
+                cmd="chessbot__subcmd__nnue"
+                ;;
             chessbot,perft)
                 cmd="chessbot__subcmd__perft"
                 ;;
@@ -94,6 +97,9 @@ _chessbot() {
             chessbot__subcmd__help,help)
                 cmd="chessbot__subcmd__help__subcmd__help"
                 ;;
+            chessbot__subcmd__help,nnue)
+                cmd="chessbot__subcmd__help__subcmd__nnue"
+                ;;
             chessbot__subcmd__help,perft)
                 cmd="chessbot__subcmd__help__subcmd__perft"
                 ;;
@@ -118,6 +124,12 @@ _chessbot() {
             chessbot__subcmd__help__subcmd__book,probe)
                 cmd="chessbot__subcmd__help__subcmd__book__subcmd__probe"
                 ;;
+            chessbot__subcmd__help__subcmd__nnue,gen)
+                cmd="chessbot__subcmd__help__subcmd__nnue__subcmd__gen"
+                ;;
+            chessbot__subcmd__help__subcmd__nnue,train)
+                cmd="chessbot__subcmd__help__subcmd__nnue__subcmd__train"
+                ;;
             chessbot__subcmd__help__subcmd__vision,bench)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__bench"
                 ;;
@@ -129,6 +141,24 @@ _chessbot() {
                 ;;
             chessbot__subcmd__help__subcmd__vision,train)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__train"
+                ;;
+            chessbot__subcmd__nnue,gen)
+                cmd="chessbot__subcmd__nnue__subcmd__gen"
+                ;;
+            chessbot__subcmd__nnue,help)
+                cmd="chessbot__subcmd__nnue__subcmd__help"
+                ;;
+            chessbot__subcmd__nnue,train)
+                cmd="chessbot__subcmd__nnue__subcmd__train"
+                ;;
+            chessbot__subcmd__nnue__subcmd__help,gen)
+                cmd="chessbot__subcmd__nnue__subcmd__help__subcmd__gen"
+                ;;
+            chessbot__subcmd__nnue__subcmd__help,help)
+                cmd="chessbot__subcmd__nnue__subcmd__help__subcmd__help"
+                ;;
+            chessbot__subcmd__nnue__subcmd__help,train)
+                cmd="chessbot__subcmd__nnue__subcmd__help__subcmd__train"
                 ;;
             chessbot__subcmd__vision,bench)
                 cmd="chessbot__subcmd__vision__subcmd__bench"
@@ -167,7 +197,7 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help"
+            opts="-h -V --help --version perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -481,7 +511,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play autoplay selfplay book bestmove bench analyze recognize vision completions help"
+            opts="perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -609,6 +639,48 @@ _chessbot() {
         chessbot__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__nnue)
+            opts="gen train"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__nnue__subcmd__gen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__nnue__subcmd__train)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -753,6 +825,160 @@ _chessbot() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue)
+            opts="-h -V --help --version gen train help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__gen)
+            opts="-j -h -V --engine --nodes --positions --concurrency --seed --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --nodes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --positions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__help)
+            opts="gen train help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__help__subcmd__gen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__help__subcmd__train)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__nnue__subcmd__train)
+            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --epochs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --score-weight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

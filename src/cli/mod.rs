@@ -8,6 +8,7 @@ pub mod bench;
 pub mod bestmove;
 pub mod book;
 pub mod completions;
+pub mod nnue;
 pub mod perft;
 pub mod play;
 pub mod recognize;
@@ -51,6 +52,8 @@ pub enum Command {
     Recognize(recognize::RecognizeArgs),
     /// Square classifier: train, measure, render training boards.
     Vision(vision::VisionArgs),
+    /// Evaluation network: train it on scored positions.
+    Nnue(nnue::NnueArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

@@ -11,6 +11,7 @@ mod bestmove;
 mod bestmove_alice;
 mod book;
 mod completions;
+mod nnue;
 mod perft;
 mod play;
 mod play_alice;
@@ -90,5 +91,6 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Selfplay(args) => selfplay::run_cmd(*args),
         Command::Recognize(args) => recognize::run(args),
         Command::Vision(args) => vision::run(args),
+        Command::Nnue(args) => nnue::run(args),
     }
 }

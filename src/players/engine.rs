@@ -1,7 +1,7 @@
 //! `engine`: our full search ([`crate::search::Engine`]) as a player.
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
-use crate::search::{Engine, Level, SearchControl, Silent, Strength};
+use crate::search::{Engine, Evaluator, Level, SearchControl, Silent, Strength};
 
 /// The node budget used when neither the player nor the match gives any limit, so that a game
 /// never waits on an unbounded search (and stays reproducible).
@@ -36,6 +36,12 @@ impl EnginePlayer {
     /// makes plausible mistakes (see [`crate::search::strength`]), never random moves.
     pub fn with_level(mut self, level: Level) -> EnginePlayer {
         self.level = Some(level).filter(|&l| l < Level::MAX);
+        self
+    }
+
+    /// The same engine evaluating with `evaluator`.
+    pub fn with_evaluator(mut self, evaluator: Evaluator) -> EnginePlayer {
+        self.engine.set_evaluator(evaluator);
         self
     }
 

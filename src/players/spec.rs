@@ -1,5 +1,6 @@
 //! Player specifications as written on the command line: `random`, `material`, `classic`,
-//! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`.
+//! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`, `engine?eval=classical`
+//! (our search with the hand-written evaluation instead of the network).
 //!
 //! `opening?book=FILE&min_weight=N` plays Polyglot book moves (GNU Chess's embedded book by
 //! default) and random moves after.
@@ -22,7 +23,7 @@ use super::random::RandomPlayer;
 use super::uci::{UciPlayer, player_error};
 use super::{Choice, ClockView, GameView, Player, PlayerError};
 use crate::book::polyglot::Book;
-use crate::search::{Depth, Level};
+use crate::search::{Depth, Evaluator, Level};
 use crate::uci::client::EngineSpec;
 use std::time::Duration;
 
@@ -90,6 +91,8 @@ pub enum PlayerKind {
         hash_mb: usize,
         /// A playing level below full strength (`engine?level=3`).
         level: Option<Level>,
+        /// The static evaluation (`engine?eval=classical`; the network by default).
+        evaluator: Evaluator,
     },
     /// An external UCI engine.
     Uci {
@@ -176,6 +179,7 @@ impl PlayerSpec {
             "engine" => PlayerKind::Engine {
                 hash_mb: 16,
                 level: None,
+                evaluator: Evaluator::Network,
             },
             "uci" => match arg {
                 Some(program) if !program.is_empty() => PlayerKind::Uci {
@@ -221,6 +225,19 @@ impl PlayerSpec {
                 }
                 ("hash", PlayerKind::Engine { hash_mb, .. }) => {
                     *hash_mb = parse_value(&key, &value, "megabytes")?;
+                }
+                ("eval", PlayerKind::Engine { evaluator, .. }) => {
+                    *evaluator = match value.as_str() {
+                        "network" | "nnue" => Evaluator::Network,
+                        "classical" => Evaluator::Classical,
+                        _ => {
+                            return Err(SpecError::BadValue {
+                                key,
+                                value,
+                                reason: "expected network or classical".into(),
+                            });
+                        }
+                    };
                 }
                 ("level", PlayerKind::Engine { level, .. }) => {
                     *level = Some(value.parse().map_err(|_| SpecError::BadValue {
@@ -293,8 +310,12 @@ impl PlayerSpec {
                 Box::new(OpeningPlayer::new(book, *min_weight))
             }
             PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
-            PlayerKind::Engine { hash_mb, level } => {
-                let engine = EnginePlayer::new(*hash_mb);
+            PlayerKind::Engine {
+                hash_mb,
+                level,
+                evaluator,
+            } => {
+                let engine = EnginePlayer::new(*hash_mb).with_evaluator(*evaluator);
                 Box::new(match level {
                     Some(level) => engine.with_level(*level),
                     None => engine,
@@ -376,7 +397,8 @@ mod tests {
             s.kind,
             PlayerKind::Engine {
                 hash_mb: 4,
-                level: None
+                level: None,
+                evaluator: Evaluator::Network,
             }
         );
         assert_eq!(s.limits.nodes, Some(2000));

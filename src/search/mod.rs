@@ -14,6 +14,7 @@ pub mod bench;
 pub mod eval;
 pub mod limits;
 pub mod movepick;
+pub mod nnue;
 pub mod params;
 pub mod position;
 pub mod score;
@@ -24,7 +25,7 @@ pub mod time;
 pub mod tt;
 
 pub use limits::{Clock, Limits, StopFlag};
-pub use position::{ChessPosition, SearchPosition};
+pub use position::{ChessPosition, Evaluator, SearchPosition};
 pub use score::{Depth, Score};
 pub use strength::{Level, Strength};
 
@@ -122,6 +123,7 @@ pub struct Engine {
     tt: tt::TranspositionTable,
     heuristics: movepick::Heuristics,
     reductions: Reductions,
+    evaluator: Evaluator,
 }
 
 impl std::fmt::Debug for Engine {
@@ -146,7 +148,18 @@ impl Engine {
             tt: tt::TranspositionTable::new(hash_mb),
             heuristics: movepick::Heuristics::default(),
             reductions: Reductions::new(),
+            evaluator: Evaluator::default(),
         }
+    }
+
+    /// The static evaluation standard chess searches use.
+    pub fn evaluator(&self) -> Evaluator {
+        self.evaluator
+    }
+
+    /// Chooses the static evaluation of later standard chess searches.
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.evaluator = evaluator;
     }
 
     /// The size of the transposition table in megabytes.
@@ -189,7 +202,7 @@ impl Engine {
         observer: &mut dyn Observer,
     ) -> SearchResult {
         self.search_position(
-            &ChessPosition::new(pos.clone()),
+            &ChessPosition::with_evaluator(pos.clone(), self.evaluator),
             history,
             limits,
             control,

@@ -21,6 +21,7 @@
 //!   searcher then skips null-move pruning.
 
 use super::eval;
+use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
 use super::params::{SEE_VALUE, role_index};
 use super::see;
 use shakmaty::zobrist::Zobrist64;
@@ -74,18 +75,40 @@ pub trait SearchPosition: Clone {
     }
 }
 
-/// A standard chess position with its incrementally updated Zobrist key.
+/// Which static evaluation a [`ChessPosition`] uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Evaluator {
+    /// The embedded evaluation network ([`super::nnue`]), updated move by move.
+    #[default]
+    Network,
+    /// The hand-written evaluation ([`super::eval`]) with the weights of [`super::params`].
+    Classical,
+}
+
+/// A standard chess position with its incrementally updated Zobrist key and, when it is
+/// evaluated by the network, its incrementally updated accumulator.
 #[derive(Debug, Clone)]
 pub struct ChessPosition {
     pos: Chess,
     key: u64,
+    net: Option<&'static Network>,
+    acc: Accumulator,
 }
 
 impl ChessPosition {
-    /// Wraps a position, computing its key ([`super::position_key`]).
+    /// Wraps a position evaluated by the network, computing its key
+    /// ([`super::position_key`]).
     pub fn new(pos: Chess) -> ChessPosition {
+        ChessPosition::with_evaluator(pos, Evaluator::Network)
+    }
+
+    /// Wraps a position evaluated by `evaluator`.
+    pub fn with_evaluator(pos: Chess, evaluator: Evaluator) -> ChessPosition {
         let key = super::position_key(&pos);
-        ChessPosition { pos, key }
+        let net: &'static Network = &DEFAULT_NETWORK;
+        let acc = Accumulator::new(net, pos.board());
+        let net = (evaluator == Evaluator::Network).then_some(net);
+        ChessPosition { pos, key, net, acc }
     }
 
     /// The wrapped position.
@@ -112,6 +135,9 @@ impl SearchPosition for ChessPosition {
         let next =
             self.pos
                 .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
+        if let Some(net) = self.net {
+            self.acc.play(net, self.pos.board(), self.pos.turn(), &m);
+        }
         self.pos.play_unchecked(m);
         // shakmaty updates incrementally except around en passant, castling rights and
         // king moves: recompute the full hash there.
@@ -123,7 +149,14 @@ impl SearchPosition for ChessPosition {
 
     fn null_move(&self) -> Option<Self> {
         let pos = self.pos.clone().swap_turn().ok()?;
-        Some(ChessPosition::new(pos))
+        let key = super::position_key(&pos);
+        // Passing moves no piece: the accumulator stays valid.
+        Some(ChessPosition {
+            pos,
+            key,
+            net: self.net,
+            acc: self.acc.clone(),
+        })
     }
 
     fn key(&self) -> u64 {
@@ -153,7 +186,10 @@ impl SearchPosition for ChessPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.pos)
+        match self.net {
+            Some(net) => net.evaluate(&self.acc, self.pos.turn()),
+            None => eval::evaluate(&self.pos),
+        }
     }
 
     fn see(&self, m: &Move) -> i32 {

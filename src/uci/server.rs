@@ -32,8 +32,8 @@ use super::protocol::{
 use crate::book::Book;
 use crate::rules::fen::parse_position;
 use crate::search::{
-    Clock, Engine, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag, Strength,
-    position_key,
+    Clock, Engine, Evaluator, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag,
+    Strength, position_key,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
@@ -130,6 +130,8 @@ pub fn option_declarations() -> Vec<OptionDecl> {
             kind: OptionKind::Button,
         },
         check("OwnBook", defaults.own_book),
+        // Off: the hand-written evaluation of `search::eval` instead of the network.
+        check("Use NNUE", true),
         check("Ponder", defaults.ponder),
         check("UCI_Chess960", defaults.chess960),
         check("UCI_LimitStrength", defaults.limit_strength),
@@ -371,6 +373,14 @@ impl<W: Write + Send + 'static> Server<W> {
             }
             ("Ponder", _) => checked_bool().map(|v| self.options.ponder = v),
             ("OwnBook", _) => checked_bool().map(|v| self.options.own_book = v),
+            ("Use NNUE", _) => checked_bool().map(|v| {
+                self.finish_search(true);
+                self.engine_mut().set_evaluator(if v {
+                    Evaluator::Network
+                } else {
+                    Evaluator::Classical
+                });
+            }),
             ("UCI_Chess960", _) => checked_bool().map(|v| self.options.chess960 = v),
             _ => Err(format!("option '{}' cannot be set", decl.name)),
         };
@@ -776,6 +786,31 @@ mod tests {
             })
             .collect();
         assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    }
+
+    #[test]
+    fn use_nnue_switches_the_evaluation() {
+        let last_info = |lines: &[String]| {
+            let info = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth"))
+                .cloned();
+            let info = info.expect("an info line");
+            // Drop the timing fields, which vary between runs.
+            info.split(" nps ").next().unwrap_or_default().to_string()
+        };
+        let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 6\n";
+        let network = session(go);
+        let classical = session(&format!("setoption name Use NNUE value false\n{go}"));
+        let again = session(&format!("setoption name Use NNUE value true\n{go}"));
+        assert_ne!(last_info(&network), last_info(&classical));
+        assert_eq!(last_info(&network), last_info(&again));
+        let bad = session("setoption name Use NNUE value maybe\n");
+        assert!(
+            bad.iter().any(|l| l.contains("expected true or false")),
+            "{bad:?}"
+        );
     }
 
     #[test]

@@ -359,7 +359,7 @@ pub fn from_spec(
         PlayerKind::Random => Box::new(AliceRandom::new(seed)),
         PlayerKind::Material => Box::new(AliceMaterial::new(seed)),
         PlayerKind::Classic { depth } => Box::new(AliceClassic::new(depth)),
-        PlayerKind::Engine { hash_mb, level } => {
+        PlayerKind::Engine { hash_mb, level, .. } => {
             let l = spec.limits;
             let limits = if l.depth.is_some() || l.nodes.is_some() || l.movetime.is_some() {
                 Limits {

@@ -1,0 +1,76 @@
+//! `chessbot nnue` flags: training the evaluation network.
+
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// Flags of `chessbot nnue`.
+#[derive(Debug, Args)]
+pub struct NnueArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: NnueCommand,
+}
+
+/// The `nnue` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum NnueCommand {
+    /// Make training positions: a UCI engine plays itself from random openings.
+    Gen(GenArgs),
+    /// Train an evaluation network on scored positions (`FEN | score | result` lines).
+    Train(TrainArgs),
+}
+
+/// Flags of `chessbot nnue train`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin"
+)]
+pub struct TrainArgs {
+    /// Data files (repeat the flag for several).
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Seed of the weights, the validation split and the batch order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 12)]
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Peak learning rate (AdamW, cosine decay).
+    #[arg(long, default_value_t = 1e-3)]
+    pub lr: f64,
+    /// Weight of the search score against the game result in the target (0..=1).
+    #[arg(long, default_value_t = 0.75)]
+    pub score_weight: f32,
+    /// Where to write the network.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `chessbot nnue gen`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Lines are appended to --out, one game at a time, so an interrupted run keeps its games.\n\nExamples:\n  chessbot nnue gen --positions 1000 --out /tmp/sample.txt\n  chessbot nnue gen --engine stockfish --nodes 2000 --positions 2000000 --concurrency 2 --seed 1 --out data.txt"
+)]
+pub struct GenArgs {
+    /// The UCI engine that plays and scores (a path, or a name on PATH or in /usr/games).
+    #[arg(long, default_value = "stockfish")]
+    pub engine: String,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Positions to write (whole games, so a few more).
+    #[arg(long, default_value_t = 100_000)]
+    pub positions: usize,
+    /// Engines playing at the same time.
+    #[arg(short = 'j', long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The file the positions are appended to.
+    #[arg(long)]
+    pub out: PathBuf,
+}

@@ -1,0 +1,169 @@
+//! The two views' hidden values, kept up to date move by move.
+
+use super::{HIDDEN, Network, feature_index};
+use shakmaty::{Board, CastlingSide, Color, Move, Piece, Role, Square};
+
+/// The feature transformer's output for both views of one position.
+///
+/// Copied along with the position in the search (copy-make), so it is a plain array.
+#[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    /// `[White's view, Black's view]`.
+    views: [[i16; HIDDEN]; 2],
+}
+
+impl std::fmt::Debug for Accumulator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Accumulator").finish_non_exhaustive()
+    }
+}
+
+fn slot(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Accumulator {
+    /// Computes both views of `board` from scratch.
+    pub fn new(net: &Network, board: &Board) -> Accumulator {
+        let mut acc = Accumulator {
+            views: [net.feature_bias; 2],
+        };
+        for (sq, piece) in board {
+            for color in Color::ALL {
+                let row = &net.feature_weights[feature_index(color, piece, sq)];
+                for (v, w) in acc.views[slot(color)].iter_mut().zip(row) {
+                    *v += w;
+                }
+            }
+        }
+        acc
+    }
+
+    /// The hidden values of `color`'s view.
+    pub fn view(&self, color: Color) -> &[i16; HIDDEN] {
+        &self.views[slot(color)]
+    }
+
+    /// Updates for `m` played by `turn` on `board` (the position before the move).
+    pub fn play(&mut self, net: &Network, board: &Board, turn: Color, m: &Move) {
+        let ours = |role: Role| Piece { color: turn, role };
+        let theirs = |role: Role| Piece { color: !turn, role };
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let moved = (ours(promotion.unwrap_or(role)), to);
+                match capture {
+                    None => self.update(net, &[moved], &[(ours(role), from)]),
+                    Some(c) => self.update(net, &[moved], &[(ours(role), from), (theirs(c), to)]),
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                let pawn = ours(Role::Pawn);
+                self.update(
+                    net,
+                    &[(pawn, to)],
+                    &[(pawn, from), (theirs(Role::Pawn), victim)],
+                );
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_queen_side(rook.file() < king.file());
+                let king_to = Square::from_coords(side.king_to_file(), king.rank());
+                let rook_to = Square::from_coords(side.rook_to_file(), rook.rank());
+                let (k, r) = (ours(Role::King), ours(Role::Rook));
+                self.update(net, &[(k, king_to), (r, rook_to)], &[(k, king), (r, rook)]);
+            }
+            Move::Put { .. } => {
+                let mut after = board.clone();
+                if let Move::Put { role, to } = *m {
+                    after.set_piece_at(to, ours(role));
+                }
+                *self = Accumulator::new(net, &after);
+            }
+        }
+    }
+
+    /// Adds the `added` features and removes the `removed` ones, in both views.
+    fn update(&mut self, net: &Network, added: &[(Piece, Square)], removed: &[(Piece, Square)]) {
+        for color in Color::ALL {
+            let row = |&(piece, sq): &(Piece, Square)| {
+                &net.feature_weights[feature_index(color, piece, sq)]
+            };
+            let view = &mut self.views[slot(color)];
+            // One fused pass per shape keeps the loops simple enough to vectorise.
+            match (added, removed) {
+                ([a], [r]) => add_sub(view, row(a), row(r)),
+                ([a], [r1, r2]) => add_sub_sub(view, row(a), row(r1), row(r2)),
+                _ => {
+                    for a in added {
+                        view.iter_mut().zip(row(a)).for_each(|(v, w)| *v += w);
+                    }
+                    for r in removed {
+                        view.iter_mut().zip(row(r)).for_each(|(v, w)| *v -= w);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn add_sub(view: &mut [i16; HIDDEN], a: &[i16; HIDDEN], r: &[i16; HIDDEN]) {
+    for i in 0..HIDDEN {
+        view[i] += a[i] - r[i];
+    }
+}
+
+fn add_sub_sub(
+    view: &mut [i16; HIDDEN],
+    a: &[i16; HIDDEN],
+    r1: &[i16; HIDDEN],
+    r2: &[i16; HIDDEN],
+) {
+    for i in 0..HIDDEN {
+        view[i] += a[i] - r1[i] - r2[i];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::nnue::DEFAULT_NETWORK;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    /// Plays every legal move (castling, en passant, promotions with and without capture
+    /// included) and checks the incremental update against a fresh computation.
+    #[test]
+    fn incremental_update_matches_refresh() {
+        let net = &*DEFAULT_NETWORK;
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        for fen in fens {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Chess960)
+                .unwrap();
+            let before = Accumulator::new(net, pos.board());
+            for m in pos.legal_moves() {
+                let mut acc = before.clone();
+                acc.play(net, pos.board(), pos.turn(), &m);
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                assert_eq!(acc, Accumulator::new(net, after.board()), "{fen} {m}");
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The evaluation network: a small efficiently updatable neural network (NNUE).
+//!
+//! Architecture `(768 → HIDDEN) × 2 → 1`: each side's view of the board (our pieces, their
+//! pieces, squares flipped for Black) is one-hot encoded into 768 inputs, a shared feature
+//! transformer turns each view into [`HIDDEN`] accumulator values, and the output layer reads
+//! both accumulators, the side to move's first, through a squared clipped ReLU.
+//!
+//! The accumulators live in [`Accumulator`] and are updated move by move (a few vector additions)
+//! instead of being recomputed. Weights are integers: the feature transformer is scaled by
+//! [`QA`], the output layer by [`QB`]; [`Network::evaluate`] returns centipawns.
+//!
+//! Modules: [`network`] (weights, file format, inference), [`accumulator`] (incremental update),
+//! [`data`] (training positions), [`generate`] (making them by engine self-play), [`train`]
+//! (fitting a network with candle).
+
+pub mod accumulator;
+pub mod data;
+pub mod generate;
+pub mod network;
+pub mod train;
+
+pub use accumulator::Accumulator;
+pub use network::{Network, NetworkError};
+
+use shakmaty::{Color, Piece, Square};
+use std::sync::LazyLock;
+
+/// Inputs per view: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Accumulator width (neurons per view).
+pub const HIDDEN: usize = 256;
+/// Quantisation scale of the feature transformer (activations clip at `QA`).
+pub const QA: i32 = 255;
+/// Quantisation scale of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of network output: the network is trained on `sigmoid(cp / SCALE)`.
+pub const SCALE: i32 = 400;
+
+/// The network compiled into the binary (`assets/nnue/net.bin`).
+static EMBEDDED: &[u8] = include_bytes!("../../../assets/nnue/net.bin");
+
+/// The embedded network, parsed on first use.
+pub static DEFAULT_NETWORK: LazyLock<Network> = LazyLock::new(|| {
+    // The file is part of the build and checked by a unit test, so a failure is a build bug.
+    Network::from_bytes(EMBEDDED).expect("assets/nnue/net.bin is a valid network")
+});
+
+/// The input index of `piece` on `sq` seen from `perspective`.
+///
+/// Each side sees its own pieces first and the board from its own first rank, so one set of
+/// weights serves both colours.
+pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let theirs = usize::from(piece.color != perspective);
+    let sq = match perspective {
+        Color::White => sq,
+        Color::Black => sq.flip_vertical(),
+    };
+    theirs * 384 + (piece.role as usize - 1) * 64 + sq as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Role;
+
+    #[test]
+    fn features_mirror_between_views() {
+        let white_knight = Piece {
+            color: Color::White,
+            role: Role::Knight,
+        };
+        let black_knight = Piece {
+            color: Color::Black,
+            role: Role::Knight,
+        };
+        assert_eq!(
+            feature_index(Color::White, white_knight, Square::G1),
+            feature_index(Color::Black, black_knight, Square::G8)
+        );
+        assert_eq!(
+            feature_index(Color::White, black_knight, Square::A1),
+            384 + 64
+        );
+        assert!(feature_index(Color::Black, white_knight, Square::H8) < INPUTS);
+    }
+
+    #[test]
+    fn embedded_network_parses() {
+        assert!(Network::from_bytes(EMBEDDED).is_ok());
+    }
+}
