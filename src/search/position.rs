@@ -78,10 +78,11 @@ pub trait SearchPosition: Clone {
 /// Which static evaluation a [`ChessPosition`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Evaluator {
-    /// The embedded evaluation network ([`super::nnue`]), updated move by move.
-    #[default]
+    /// The embedded evaluation network ([`super::nnue`]), updated move by move. Not yet the
+    /// default: the committed network still loses to the hand-written evaluation.
     Network,
     /// The hand-written evaluation ([`super::eval`]) with the weights of [`super::params`].
+    #[default]
     Classical,
 }
 
@@ -96,10 +97,10 @@ pub struct ChessPosition {
 }
 
 impl ChessPosition {
-    /// Wraps a position evaluated by the network, computing its key
+    /// Wraps a position evaluated by the default [`Evaluator`], computing its key
     /// ([`super::position_key`]).
     pub fn new(pos: Chess) -> ChessPosition {
-        ChessPosition::with_evaluator(pos, Evaluator::Network)
+        ChessPosition::with_evaluator(pos, Evaluator::default())
     }
 
     /// Wraps a position evaluated by `evaluator`.

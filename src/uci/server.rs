@@ -130,8 +130,8 @@ pub fn option_declarations() -> Vec<OptionDecl> {
             kind: OptionKind::Button,
         },
         check("OwnBook", defaults.own_book),
-        // Off: the hand-written evaluation of `search::eval` instead of the network.
-        check("Use NNUE", true),
+        // On: the network of `search::nnue` instead of the hand-written evaluation.
+        check("Use NNUE", false),
         check("Ponder", defaults.ponder),
         check("UCI_Chess960", defaults.chess960),
         check("UCI_LimitStrength", defaults.limit_strength),
@@ -801,11 +801,11 @@ mod tests {
             info.split(" nps ").next().unwrap_or_default().to_string()
         };
         let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 6\n";
-        let network = session(go);
+        let default = session(go);
+        let network = session(&format!("setoption name Use NNUE value true\n{go}"));
         let classical = session(&format!("setoption name Use NNUE value false\n{go}"));
-        let again = session(&format!("setoption name Use NNUE value true\n{go}"));
         assert_ne!(last_info(&network), last_info(&classical));
-        assert_eq!(last_info(&network), last_info(&again));
+        assert_eq!(last_info(&default), last_info(&classical));
         let bad = session("setoption name Use NNUE value maybe\n");
         assert!(
             bad.iter().any(|l| l.contains("expected true or false")),

@@ -132,13 +132,17 @@ impl Network {
 
     /// The evaluation in centipawns from `turn`'s point of view.
     pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
-        let sum = screlu_dot(acc.view(turn), &self.output_weights[0])
-            + screlu_dot(acc.view(!turn), &self.output_weights[1]);
+        // One view's sum stays within i32 (256 · 255² · 127 < 2³¹); both together may not.
+        let sum = i64::from(screlu_dot(acc.view(turn), &self.output_weights[0]))
+            + i64::from(screlu_dot(acc.view(!turn), &self.output_weights[1]));
         // `sum` is scaled by QA * QA * QB: one QA goes here, the rest with the bias.
-        let out = sum / QA + self.output_bias;
-        (i64::from(out) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
+
+// Training clips output weights below 128 / QB, so one view's dot product fits in i32.
+const _: () = assert!(HIDDEN as i64 * (QA as i64 * QA as i64) * 127 <= i32::MAX as i64);
 
 /// `Σ clamp(v, 0, QA)² · w`, written so that the multiply fits `i16` lanes (`v · w` ≤ 255 · 127)
 /// before the widening multiply-add the compiler vectorises.
