@@ -137,7 +137,7 @@ impl SearchPosition for ChessPosition {
             self.pos
                 .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
         if let Some(net) = self.net {
-            self.acc.play(net, self.pos.board(), self.pos.turn(), &m);
+            self.acc.play(net, self.pos.turn(), &m);
         }
         self.pos.play_unchecked(m);
         // shakmaty updates incrementally except around en passant, castling rights and

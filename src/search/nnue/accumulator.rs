@@ -48,8 +48,8 @@ impl Accumulator {
         &self.views[slot(color)]
     }
 
-    /// Updates for `m` played by `turn` on `board` (the position before the move).
-    pub fn play(&mut self, net: &Network, board: &Board, turn: Color, m: &Move) {
+    /// Updates for `m` played by `turn`.
+    pub fn play(&mut self, net: &Network, turn: Color, m: &Move) {
         let ours = |role: Role| Piece { color: turn, role };
         let theirs = |role: Role| Piece { color: !turn, role };
         match *m {
@@ -77,18 +77,11 @@ impl Accumulator {
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_queen_side(rook.file() < king.file());
-                let king_to = Square::from_coords(side.king_to_file(), king.rank());
-                let rook_to = Square::from_coords(side.rook_to_file(), rook.rank());
                 let (k, r) = (ours(Role::King), ours(Role::Rook));
-                self.update(net, &[(k, king_to), (r, rook_to)], &[(k, king), (r, rook)]);
+                let added = [(k, side.king_to(turn)), (r, side.rook_to(turn))];
+                self.update(net, &added, &[(k, king), (r, rook)]);
             }
-            Move::Put { .. } => {
-                let mut after = board.clone();
-                if let Move::Put { role, to } = *m {
-                    after.set_piece_at(to, ours(role));
-                }
-                *self = Accumulator::new(net, &after);
-            }
+            Move::Put { role, to } => self.update(net, &[(ours(role), to)], &[]),
         }
     }
 
@@ -159,7 +152,7 @@ mod tests {
             let before = Accumulator::new(net, pos.board());
             for m in pos.legal_moves() {
                 let mut acc = before.clone();
-                acc.play(net, pos.board(), pos.turn(), &m);
+                acc.play(net, pos.turn(), &m);
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 assert_eq!(acc, Accumulator::new(net, after.board()), "{fen} {m}");
