@@ -2,14 +2,16 @@
 //! [`super::model`] once on all of them, and decides the placement with what one screenshot gives
 //! for free (see [`decide`]).
 
+use super::assign;
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
 use super::model::{CLASSES, CROP, SquareNet};
 use super::render::{PIECES, piece_index};
+use super::sprites::{self, Sprite};
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use image::RgbImage;
-use shakmaty::{Board, Color, Piece, Role};
+use shakmaty::{Board, Color, Piece};
 use std::path::Path;
 
 /// The weights trained by `chessbot vision train` (see README), compiled into the binary.
@@ -205,9 +207,11 @@ impl Classifier {
         }
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crops = crop_cells(board_image, &rects);
-        let (probabilities, embeddings) = self.predict(&crops, 64)?;
+        let (probabilities, _) = self.predict(&crops, 64)?;
         let raw = probabilities.iter().map(argmax_class).collect();
-        let classes = decide(&probabilities, &embeddings);
+        let plane = 3 * CROP * CROP;
+        let sprites: Vec<Sprite> = crops.chunks(plane).map(Sprite::from_crop).collect();
+        let classes = decide(&probabilities, &sprites);
         Ok(BoardGuess {
             probabilities,
             raw,
@@ -340,132 +344,90 @@ pub fn crop_cells(img: &RgbImage, rects: &[(f32, f32, f32, f32)]) -> Vec<f32> {
     out
 }
 
-/// Below this probability a square's label may be changed by the image-wide rules.
-const SURE: f32 = 0.9;
-/// A pawn on the image's first or last row is kept only at this probability or above.
-const PAWN_EDGE_SURE: f32 = 0.99;
-/// Cosine similarity to the confident squares of another class needed to relabel a square.
-const SAME_LOOK: f32 = 0.92;
-/// Least network probability of a class for the image-wide rules to pick it.
-const PLAUSIBLE: f32 = 0.02;
-/// Least king probability for a square to become the missing king of its colour.
-const KING_FALLBACK: f32 = 0.1;
+/// Cells the network gives at least this much chance of a piece take part in the grouping.
+const CANDIDATE: f32 = 0.5;
+/// Largest picture distance (see [`Sprite::distance`]) at which squares count as the same
+/// picture.
+const SAME_PICTURE: f32 = 0.1;
+/// A square the network gives at least this chance of a king joins only a crowd of look-alikes.
+const KINGLY: f32 = 0.5;
+/// Picture distance from which squares surely show different pieces.
+const DIFFERENT_PICTURE: f32 = 0.35;
 
-/// Decides the class of each square from the network's `probabilities` and `embeddings`
-/// (both in image order, row 0 = top, 8 cells per row; any length is accepted).
+/// Decides the class of each square from the network's `probabilities` and the squares'
+/// pictures `sprites` (both in image order, row 0 = top, 8 cells per row; any length is
+/// accepted, sprites of another length are ignored).
 ///
-/// Starting from the most probable class of each square, in this order:
-/// 1. **Same pieces look the same.** For each piece class, the embeddings of the squares that
-///    the network labels with it at probability ≥ 0.9 are averaged. A square the network is
-///    less sure of (< 0.9) takes the class whose average it is most similar to (cosine ≥ 0.92),
-///    if the network gives that class at least 2%. This fixes lone doubtful squares with the
-///    help of clearer copies of the same piece in the same image.
-/// 2. **No pawns on the edge rows.** A pawn on the image's top or bottom row (the first or last
-///    rank in either orientation) below 99% becomes the square's best non-pawn class.
-/// 3. **One king per colour.** Of several squares labelled with a king of one colour, the most
-///    probable keeps it and the others take their best other class; if no square has a king of
-///    a colour, the square with the highest probability for it (≥ 10%) gets it.
-///
-/// Embeddings whose count differs from the probabilities' skip step 1; NaN counts as 0.
-pub fn decide(probabilities: &[[f32; CLASSES]], embeddings: &[Vec<f32>]) -> Vec<SquareClass> {
+/// The squares the network gives at least an even chance of a piece are grouped by picture
+/// ([`sprites::group`]: the same sprite, whatever the square colour or highlight), and each group
+/// gets one class, chosen for the whole board with [`assign::assign`]: same pictures are the same
+/// piece, different pictures of a colour are different pieces, one king per side, at most eight
+/// pawns, none on the edge rows, few promoted pieces. NaN counts as 0.
+pub fn decide(probabilities: &[[f32; CLASSES]], sprites: &[Sprite]) -> Vec<SquareClass> {
     let n = probabilities.len();
-    let p = |i: usize, c: usize| clean(probabilities[i][c]);
-    let on_edge_row = |i: usize| i / 8 == 0 || i / 8 == 7;
-    let is_pawn =
-        |c: usize| matches!(SquareClass::ALL[c].piece(), Some(pc) if pc.role == Role::Pawn);
-    let mut label: Vec<usize> = probabilities
-        .iter()
-        .map(|q| argmax_class(q).index())
+    let candidates: Vec<usize> = (0..n)
+        .filter(|&i| clean(probabilities[i][0]) < CANDIDATE)
         .collect();
-
-    // 1. Consistency of look within the image.
-    if embeddings.len() == n && n > 0 {
-        let normed: Vec<Vec<f32>> = embeddings.iter().map(|e| normalized(e)).collect();
-        let mut centroids: Vec<Option<Vec<f32>>> = vec![None; CLASSES];
-        for (c, centroid) in centroids.iter_mut().enumerate().skip(1) {
-            let members: Vec<&Vec<f32>> = (0..n)
-                .filter(|&i| label[i] == c && p(i, c) >= SURE)
-                .map(|i| &normed[i])
-                .collect();
-            if let Some(first) = members.first() {
-                let mut sum = vec![0.0; first.len()];
-                for m in &members {
-                    for (s, v) in sum.iter_mut().zip(m.iter()) {
-                        *s += v;
-                    }
-                }
-                *centroid = Some(normalized(&sum));
-            }
-        }
-        for i in 0..n {
-            if p(i, label[i]) >= SURE {
-                continue;
-            }
-            let best = centroids
-                .iter()
-                .enumerate()
-                .filter_map(|(c, m)| m.as_ref().map(|m| (c, cosine(&normed[i], m))))
-                .max_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((c, sim)) = best
-                && sim >= SAME_LOOK
-                && p(i, c) >= PLAUSIBLE
-            {
-                label[i] = c;
-            }
-        }
-    }
-
-    // Best class for square i among those `allowed`.
-    let best_where = |i: usize, allowed: &dyn Fn(usize) -> bool| -> usize {
-        (0..CLASSES)
-            .filter(|&c| allowed(c))
-            .max_by(|&a, &b| p(i, a).total_cmp(&p(i, b)))
-            .unwrap_or(0)
-    };
-
-    // 2. Pawns on the edge rows.
-    for (i, l) in label.iter_mut().enumerate() {
-        if on_edge_row(i) && is_pawn(*l) && p(i, *l) < PAWN_EDGE_SURE {
-            *l = best_where(i, &|c| !is_pawn(c));
-        }
-    }
-
-    // 3. One king per colour.
-    for color in [Color::White, Color::Black] {
-        let king = SquareClass::Piece(color.king()).index();
-        let other_king = SquareClass::Piece((!color).king()).index();
-        let holders: Vec<usize> = (0..n).filter(|&i| label[i] == king).collect();
-        if let Some(&keep) = holders
+    let (threshold, far) = (SAME_PICTURE, DIFFERENT_PICTURE);
+    if sprites.len() != n {
+        let singles: Vec<assign::Group> = candidates
             .iter()
-            .max_by(|&&a, &&b| p(a, king).total_cmp(&p(b, king)))
-        {
-            for &i in holders.iter().filter(|&&i| i != keep) {
-                label[i] = best_where(i, &|c| {
-                    c != king && c != other_king && !(on_edge_row(i) && is_pawn(c))
-                });
+            .map(|&i| assign::Group::of(vec![i]))
+            .collect();
+        return finish(assign::assign(probabilities, &singles, &|_, _| 0.0));
+    }
+    // The side the network leans to for each candidate: pictures of pieces it puts on
+    // different sides are never grouped (a light piece on a light square and a dark one on a
+    // dark square can look alike).
+    let white = |i: usize| -> bool {
+        let (mut w, mut b) = (0.0, 0.0);
+        for (c, class) in SquareClass::ALL.iter().enumerate() {
+            match class.piece() {
+                Some(p) if p.color == Color::White => w += clean(probabilities[i][c]),
+                Some(_) => b += clean(probabilities[i][c]),
+                None => {}
             }
-        } else if let Some(i) = (0..n)
-            .filter(|&i| label[i] != other_king)
-            .max_by(|&a, &b| p(a, king).total_cmp(&p(b, king)))
-            && p(i, king) >= KING_FALLBACK
-        {
-            label[i] = king;
         }
-    }
-    label.into_iter().map(|c| SquareClass::ALL[c]).collect()
+        w >= b
+    };
+    let sides: Vec<bool> = candidates.iter().map(|&i| white(i)).collect();
+    // A square the network takes for a king joins only a crowd: a king is one of a kind, and a
+    // queen drawn small can look like it, but a "king" among pawns is a pawn.
+    let king = |i: usize| {
+        let wk = SquareClass::Piece(Color::White.king()).index();
+        let bk = SquareClass::Piece(Color::Black.king()).index();
+        clean(probabilities[i][wk]) + clean(probabilities[i][bk]) >= KINGLY
+    };
+    let kings: Vec<bool> = candidates.iter().map(|&i| king(i)).collect();
+    let dist = sprites::distances(sprites, &candidates, &|a, b| sides[a] != sides[b]);
+    let m = candidates.len();
+    let local = sprites::group(&dist, m, threshold, &|k| kings[k]);
+    let apart = |a: usize, b: usize| -> f32 {
+        let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
+        ((mean - threshold) / (far - threshold)).clamp(0.0, 1.0)
+    };
+    let groups: Vec<assign::Group> = local
+        .iter()
+        .map(|g| {
+            let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
+            let lumas: Vec<f32> = cells.iter().filter_map(|&i| sprites[i].luma()).collect();
+            let luma = (!lumas.is_empty()).then(|| lumas.iter().sum::<f32>() / lumas.len() as f32);
+            assign::Group { cells, luma }
+        })
+        .collect();
+    finish(assign::assign(probabilities, &groups, &apart))
 }
 
-fn normalized(v: &[f32]) -> Vec<f32> {
-    let norm = v.iter().map(|x| clean(*x) * clean(*x)).sum::<f32>().sqrt();
-    if norm > 1e-12 {
-        v.iter().map(|x| clean(*x) / norm).collect()
-    } else {
-        vec![0.0; v.len()]
-    }
-}
-
-fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+fn finish(labels: Vec<usize>) -> Vec<SquareClass> {
+    labels
+        .into_iter()
+        .map(|c| {
+            SquareClass::ALL
+                .get(c)
+                .copied()
+                .unwrap_or(SquareClass::Empty)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -566,36 +528,64 @@ mod tests {
         let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
         let wp = SquareClass::Piece(Color::White.pawn());
         let wb = SquareClass::Piece(Color::White.bishop());
+        probs[12] = one_hot(bk(), 0.99);
+        probs[52] = one_hot(wk(), 0.99);
         probs[3] = one_hot(wp, 0.6);
         probs[3][wb.index()] = 0.3;
         probs[60] = one_hot(wp, 0.995);
         probs[30] = one_hot(wp, 0.6);
         let out = decide(&probs, &[]);
         assert_eq!(out[3], wb);
-        assert_eq!(out[60], wp, "very sure pawns stay");
+        assert_ne!(out[60], wp, "even a sure pawn is not on the last rank");
         assert_eq!(out[30], wp, "pawns elsewhere stay");
     }
 
+    /// The picture of a crop of colour `bg` with an `ink` shape: a disc, or a bar when `bar`.
+    fn picture(bg: f32, bar: bool) -> Sprite {
+        let plane = CROP * CROP;
+        let mut crop = vec![0.0; 3 * plane];
+        for v in 0..CROP {
+            for u in 0..CROP {
+                let (x, y) = (u as f32 - 15.5, v as f32 - 15.5);
+                let inside = if bar {
+                    x.abs() < 12.0 && y.abs() < 3.0
+                } else {
+                    x * x + y * y < 81.0
+                };
+                for ch in 0..3 {
+                    crop[ch * plane + v * CROP + u] = if inside { -0.45 } else { bg };
+                }
+            }
+        }
+        Sprite::from_crop(&crop)
+    }
+
     #[test]
-    fn doubtful_square_joins_a_lookalike_class() {
+    fn doubtful_square_joins_its_lookalikes() {
         let wn = SquareClass::Piece(Color::White.knight());
         let wb = SquareClass::Piece(Color::White.bishop());
         let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
-        let mut emb = vec![vec![0.0, 0.0, 1.0]; 64];
+        probs[4] = one_hot(bk(), 0.99);
+        probs[60] = one_hot(wk(), 0.99);
+        let mut sprites: Vec<Sprite> = (0..64)
+            .map(|i| picture(if (i / 8 + i % 8) % 2 == 0 { 0.4 } else { 0.0 }, false))
+            .collect();
         for i in [17, 18] {
             probs[i] = one_hot(wn, 0.97);
-            emb[i] = vec![1.0, 0.1, 0.0];
         }
+        // The same picture as the knights, which the network is unsure of.
         probs[30] = one_hot(wb, 0.5);
         probs[30][wn.index()] = 0.4;
-        emb[30] = vec![0.98, 0.12, 0.01];
-        // A doubtful square that looks like nothing confident stays as it is.
+        // A doubtful square that looks like nothing else stays as it is.
         probs[31] = one_hot(wb, 0.5);
         probs[31][wn.index()] = 0.4;
-        emb[31] = vec![0.0, 1.0, 0.0];
-        let out = decide(&probs, &emb);
+        sprites[31] = picture(0.4, true);
+        sprites[4] = picture(0.4, true);
+        sprites[60] = picture(0.0, true);
+        let out = decide(&probs, &sprites);
         assert_eq!(out[30], wn);
         assert_eq!(out[31], wb);
+        assert_eq!((out[4], out[60]), (bk(), wk()));
     }
 
     #[test]
@@ -609,11 +599,9 @@ mod tests {
                     a
                 })
                 .collect();
-            for emb_len in [0, n, n + 1] {
-                let emb: Vec<Vec<f32>> = (0..emb_len)
-                    .map(|i| vec![i as f32, f32::NAN, 0.0][..(i % 4).min(3)].to_vec())
-                    .collect();
-                assert_eq!(decide(&probs, &emb).len(), n);
+            for len in [0, n, n + 1] {
+                let sprites: Vec<Sprite> = (0..len).map(|i| picture(0.1, i % 2 == 0)).collect();
+                assert_eq!(decide(&probs, &sprites).len(), n);
             }
         }
     }

@@ -8,6 +8,11 @@
 //! - [`unfold`]: 3×3 patch extraction, so that the network's convolutions are matrix products.
 //! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
 //!   ([`classify::Classifier`], [`classify::BoardGuess`]).
+//! - [`sprites`]: which squares of one image show the same piece picture (whatever the square
+//!   colour or highlight under it).
+//! - [`assign`]: one class per group of same-looking squares, chosen for the whole board under
+//!   its rules (one king a side, no pawns on the edge ranks, different pictures are different
+//!   pieces).
 //! - [`input`]: decodes image bytes with size limits.
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
 //! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
@@ -20,6 +25,7 @@
 //! The vision module knows nothing of screens or mice; it turns images into placements.
 
 pub mod annotate;
+pub mod assign;
 pub mod bench;
 pub mod classify;
 pub mod error;
@@ -30,6 +36,7 @@ pub mod model;
 pub mod orient;
 pub mod recognize;
 pub mod render;
+pub mod sprites;
 pub mod train;
 pub mod unfold;
 

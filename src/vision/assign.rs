@@ -1,0 +1,387 @@
+//! One class per group of same-looking squares, chosen for the whole board at once.
+//!
+//! The network judges each square alone. A screenshot says more: squares that show the same
+//! picture ([`super::sprites`]) hold the same piece, different pictures of one colour are
+//! different pieces, a side has one king and at most eight pawns, pawns never stand on the first
+//! or last rank, and a third knight or a second queen is rare. [`assign`] picks the classes
+//! that best agree with the network under these rules, by local search from the network's own
+//! choice.
+
+use super::classify::SquareClass;
+use super::model::CLASSES;
+use shakmaty::{Color, Role};
+
+/// The network's probabilities are floored here: held-out piece sets can fool it completely,
+/// and the board's rules must be able to outvote it.
+const FLOOR: f32 = 1e-3;
+/// Cost (in nats) of two clearly different-looking groups taking the same piece class; groups
+/// that look only a little different pay part of it (see [`assign`]).
+const SAME_CLASS: f32 = 3.0;
+/// Cost of a side without a king: a square becomes the king only if the network gives it at
+/// least about a tenth of what it gives the square's best class.
+const NO_KING: f32 = 2.5;
+/// Cost of each further king of a side.
+const MORE_KINGS: f32 = 8.0;
+/// Cost of a pawn on an edge row (the first or last rank in either orientation).
+const EDGE_PAWN: f32 = 8.0;
+/// Cost of each pawn beyond eight of one side.
+const PAWNS: f32 = 5.0;
+/// Cost of each piece beyond the starting set (a promotion).
+const PROMOTED: f32 = 1.5;
+/// Extra cost of each promoted piece beyond what the missing pawns allow.
+const IMPOSSIBLE: f32 = 5.0;
+/// Cost of a group whose pieces are darker than all the other side's (if it is white) or
+/// lighter (if black); a share of it when only some are.
+const LIGHTNESS: f32 = 3.0;
+/// Lightness differences below this say nothing about the side.
+const LIGHTNESS_MARGIN: f32 = 0.08;
+/// Passes of the local search at most (it stops as soon as nothing improves).
+const PASSES: usize = 20;
+
+/// The classes of `n` cells (indices into [`SquareClass::ALL`]), from the network's
+/// `probabilities` per cell (image order, row 0 = top, 8 cells per row) and `groups` of cells
+/// that show the same picture; cells in no group keep the network's choice, and groups are
+/// expected to be disjoint (a cell in several takes the last one's class). `apart(a, b)` says
+/// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
+/// of [`SAME_CLASS`] for taking the same piece class.
+pub fn assign(
+    probabilities: &[[f32; CLASSES]],
+    groups: &[Group],
+    apart: &dyn Fn(usize, usize) -> f32,
+) -> Vec<usize> {
+    let n = probabilities.len();
+    let p = |i: usize, c: usize| {
+        let v = probabilities[i][c];
+        if v.is_finite() { v.max(FLOOR) } else { FLOOR }
+    };
+    let mut labels: Vec<usize> = (0..n)
+        .map(|i| {
+            (0..CLASSES)
+                .max_by(|&a, &b| p(i, a).total_cmp(&p(i, b)))
+                .unwrap_or(0)
+        })
+        .collect();
+    let kept: Vec<usize> = (0..groups.len())
+        .filter(|&g| !groups[g].cells.is_empty() && groups[g].cells.iter().all(|&i| i < n))
+        .collect();
+    let luma: Vec<Option<f32>> = kept
+        .iter()
+        .map(|&g| groups[g].luma.filter(|v| v.is_finite()))
+        .collect();
+    let separation: Vec<Vec<f32>> = kept
+        .iter()
+        .map(|&a| {
+            kept.iter()
+                .map(|&b| {
+                    if a == b {
+                        0.0
+                    } else {
+                        apart(a, b).clamp(0.0, 1.0)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
+    if groups.is_empty() {
+        return labels;
+    }
+    // evidence[g][c]: how well class c fits group g by the network, the mean log-probability of
+    // its squares (one picture is one observation, however often it is drawn).
+    let evidence: Vec<[f32; CLASSES]> = groups
+        .iter()
+        .map(|g| {
+            std::array::from_fn(|c| g.iter().map(|&i| p(i, c).ln()).sum::<f32>() / g.len() as f32)
+        })
+        .collect();
+    let on_edge: Vec<usize> = groups
+        .iter()
+        .map(|g| g.iter().filter(|&&i| i / 8 == 0 || i / 8 == 7).count())
+        .collect();
+    let mut choice: Vec<usize> = evidence
+        .iter()
+        .map(|e| {
+            (0..CLASSES)
+                .max_by(|&a, &b| e[a].total_cmp(&e[b]))
+                .unwrap_or(0)
+        })
+        .collect();
+    // Cells outside the groups count towards the board's totals with their own labels.
+    let mut in_group = vec![false; n];
+    for g in &groups {
+        for &i in g.iter() {
+            in_group[i] = true;
+        }
+    }
+    let mut fixed = [0usize; CLASSES];
+    for i in (0..n).filter(|&i| !in_group[i]) {
+        fixed[labels[i]] += 1;
+    }
+    let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    let score = |choice: &[usize]| -> f32 {
+        let mut total: f32 = choice
+            .iter()
+            .enumerate()
+            .map(|(g, &c)| evidence[g][c])
+            .sum();
+        let mut count = fixed;
+        for (g, &c) in choice.iter().enumerate() {
+            count[c] += sizes[g];
+            if is_role(c, Role::Pawn) {
+                total -= EDGE_PAWN * on_edge[g] as f32;
+            }
+            // Each further group of a class pays for how surely it differs from the nearest
+            // one before it (kings are counted by board_cost; empty squares look alike anyway).
+            if c != 0 && !is_role(c, Role::King) {
+                let nearest = (0..g)
+                    .filter(|&h| choice[h] == c)
+                    .map(|h| separation[g][h])
+                    .min_by(f32::total_cmp);
+                if let Some(sep) = nearest {
+                    total -= SAME_CLASS * sep;
+                }
+            }
+        }
+        total - board_cost(&count) - lightness_cost(choice, &luma)
+    };
+    let mut best = score(&choice);
+    for _ in 0..PASSES {
+        let mut improved = false;
+        for g in 0..choice.len() {
+            for c in 0..CLASSES {
+                if c == choice[g] {
+                    continue;
+                }
+                let old = choice[g];
+                choice[g] = c;
+                let s = score(&choice);
+                if s > best + 1e-6 {
+                    best = s;
+                    improved = true;
+                } else {
+                    choice[g] = old;
+                }
+            }
+        }
+        // Two groups trading classes (a pawn group and a bishop group the network swapped).
+        for a in 0..choice.len() {
+            for b in a + 1..choice.len() {
+                if choice[a] == choice[b] {
+                    continue;
+                }
+                choice.swap(a, b);
+                let s = score(&choice);
+                if s > best + 1e-6 {
+                    best = s;
+                    improved = true;
+                } else {
+                    choice.swap(a, b);
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    for (g, &c) in groups.iter().zip(&choice) {
+        for &i in g.iter() {
+            labels[i] = c;
+        }
+    }
+    labels
+}
+
+/// A group of cells (indices into the board's cells) that show the same picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// The cells.
+    pub cells: Vec<usize>,
+    /// Mean lightness of the picture's piece pixels (see [`super::sprites::Sprite::luma`]).
+    pub luma: Option<f32>,
+}
+
+impl Group {
+    /// A group without lightness.
+    pub fn of(cells: Vec<usize>) -> Group {
+        Group { cells, luma: None }
+    }
+}
+
+/// The side of class index `c`, if it is a piece.
+fn side(c: usize) -> Option<Color> {
+    SquareClass::ALL
+        .get(c)
+        .and_then(|s| s.piece())
+        .map(|p| p.color)
+}
+
+/// What the groups' lightness says against `choice`: each piece group pays [`LIGHTNESS`] times
+/// the share of the other side's groups that are clearly lighter than it (if it is white) or
+/// darker (if black).
+fn lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
+    let mut cost = 0.0;
+    for (g, &c) in choice.iter().enumerate() {
+        let (Some(color), Some(lg)) = (side(c), luma[g]) else {
+            continue;
+        };
+        let (mut against, mut others) = (0usize, 0usize);
+        for (h, &d) in choice.iter().enumerate() {
+            let (Some(other), Some(lh)) = (side(d), luma[h]) else {
+                continue;
+            };
+            if other == color {
+                continue;
+            }
+            others += 1;
+            let wrong = match color {
+                Color::White => lg < lh - LIGHTNESS_MARGIN,
+                Color::Black => lg > lh + LIGHTNESS_MARGIN,
+            };
+            against += usize::from(wrong);
+        }
+        if others > 0 {
+            cost += LIGHTNESS * against as f32 / others as f32;
+        }
+    }
+    cost
+}
+
+/// Whether class index `c` is a piece of `role`.
+fn is_role(c: usize, role: Role) -> bool {
+    matches!(SquareClass::ALL.get(c).and_then(|s| s.piece()), Some(p) if p.role == role)
+}
+
+/// The cost of the board's piece counts (`count[c]` squares of class index `c`): kings,
+/// pawns and promotions of each side.
+fn board_cost(count: &[usize; CLASSES]) -> f32 {
+    let mut cost = 0.0;
+    for color in [Color::White, Color::Black] {
+        let of = |role: Role| count[SquareClass::Piece(role.of(color)).index()];
+        cost += match of(Role::King) {
+            0 => NO_KING,
+            k => MORE_KINGS * (k - 1) as f32,
+        };
+        let pawns = of(Role::Pawn);
+        cost += PAWNS * pawns.saturating_sub(8) as f32;
+        let extra = of(Role::Knight).saturating_sub(2)
+            + of(Role::Bishop).saturating_sub(2)
+            + of(Role::Rook).saturating_sub(2)
+            + of(Role::Queen).saturating_sub(1);
+        cost += PROMOTED * extra as f32;
+        cost += IMPOSSIBLE * extra.saturating_sub(8 - pawns.min(8)) as f32;
+    }
+    cost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_hot(c: SquareClass, p: f32) -> [f32; CLASSES] {
+        let mut a = [(1.0 - p) / (CLASSES - 1) as f32; CLASSES];
+        a[c.index()] = p;
+        a
+    }
+
+    fn piece(role: Role, color: Color) -> SquareClass {
+        SquareClass::Piece(role.of(color))
+    }
+
+    /// A board of empty squares with both kings, sure of everything.
+    fn base() -> Vec<[f32; CLASSES]> {
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        probs[4] = one_hot(piece(Role::King, Color::Black), 0.99);
+        probs[60] = one_hot(piece(Role::King, Color::White), 0.99);
+        probs
+    }
+
+    #[test]
+    fn a_group_the_network_misreads_is_outvoted_by_the_board() {
+        // Seven black pawns the network takes for bishops, and a real black bishop.
+        let mut probs = base();
+        let bb = piece(Role::Bishop, Color::Black);
+        let bp = piece(Role::Pawn, Color::Black);
+        let pawns: Vec<usize> = (8..15).collect();
+        for &i in &pawns {
+            probs[i] = one_hot(bb, 0.8);
+            probs[i][bp.index()] = 0.1;
+        }
+        probs[20] = one_hot(bb, 0.95);
+        let groups: Vec<Group> = [pawns.clone(), vec![20], vec![4], vec![60]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        let out = assign(&probs, &groups, &|_, _| 1.0);
+        for &i in &pawns {
+            assert_eq!(SquareClass::ALL[out[i]], bp, "square {i}");
+        }
+        assert_eq!(SquareClass::ALL[out[20]], bb);
+    }
+
+    #[test]
+    fn a_repeated_picture_is_not_a_king() {
+        let mut probs = base();
+        let wk = piece(Role::King, Color::White);
+        let wp = piece(Role::Pawn, Color::White);
+        // The network calls three white pawns kings (one of them very surely).
+        for i in [48, 49, 50] {
+            probs[i] = one_hot(wk, 0.9);
+            probs[i][wp.index()] = 0.05;
+        }
+        let out = assign(
+            &probs,
+            &[
+                Group::of(vec![48, 49, 50]),
+                Group::of(vec![60]),
+                Group::of(vec![4]),
+            ],
+            &|_, _| 1.0,
+        );
+        assert!([48, 49, 50].iter().all(|&i| SquareClass::ALL[out[i]] == wp));
+        assert_eq!(SquareClass::ALL[out[60]], wk);
+    }
+
+    #[test]
+    fn two_kings_and_edge_pawns_give_way() {
+        let mut probs = base();
+        let wk = piece(Role::King, Color::White);
+        let wq = piece(Role::Queen, Color::White);
+        let wp = piece(Role::Pawn, Color::White);
+        let wb = piece(Role::Bishop, Color::White);
+        probs[10] = one_hot(wk, 0.7);
+        probs[10][wq.index()] = 0.25;
+        probs[3] = one_hot(wp, 0.6);
+        probs[3][wb.index()] = 0.3;
+        let singles: Vec<Group> = (0..64).map(|i| Group::of(vec![i])).collect();
+        let out = assign(&probs, &singles, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[60]], wk);
+        assert_eq!(SquareClass::ALL[out[10]], wq);
+        assert_eq!(SquareClass::ALL[out[3]], wb);
+    }
+
+    #[test]
+    fn a_missing_king_is_found() {
+        let mut probs = base();
+        let wk = piece(Role::King, Color::White);
+        let wq = piece(Role::Queen, Color::White);
+        probs[60] = one_hot(wq, 0.6);
+        probs[60][wk.index()] = 0.35;
+        let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[60]], wk);
+    }
+
+    #[test]
+    fn odd_inputs_do_not_panic() {
+        assert!(assign(&[], &[Group::of(vec![0])], &|_, _| 1.0).is_empty());
+        let nan = [[f32::NAN; CLASSES]; 3];
+        assert_eq!(
+            assign(
+                &nan,
+                &[Group::of(vec![0, 1]), Group::of(vec![]), Group::of(vec![7])],
+                &|_, _| f32::NAN
+            )
+            .len(),
+            3
+        );
+    }
+}

@@ -1,0 +1,331 @@
+//! Which squares of one image show the same piece picture.
+//!
+//! A screenshot draws every piece of one kind with the same picture (sprite), only on different
+//! square colours and highlights. Comparing the squares' pixels, with each square's own
+//! background taken out, groups them by sprite whatever the piece set; [`super::assign`] then
+//! gives each group one class. This is what one screenshot gives for free, and it holds for piece
+//! sets the classifier never saw.
+
+use super::model::CROP;
+
+/// Side of the reduced square picture that is compared, in pixels.
+pub const SIDE: usize = 16;
+/// A pixel is part of the piece when a channel differs from the square's background by more
+/// than this (colours in `[-0.5, 0.5]`).
+const FOREGROUND: f32 = 0.1;
+/// Per-pixel differences are capped here, so that one bad pixel counts like any other.
+const CAP: f32 = 0.3;
+/// Fewer foreground pixels than this in both squares: nothing to compare, distance 0.
+const MIN_UNION: usize = 6;
+
+/// One square's picture, reduced, with its background colour.
+#[derive(Debug, Clone)]
+pub struct Sprite {
+    /// RGB of the `SIDE × SIDE` reduced picture, row by row.
+    pixels: Vec<[f32; 3]>,
+    /// Per pixel: largest channel difference from the background.
+    contrast: Vec<f32>,
+    /// The square's background colour: the median of the picture's second ring (the outer one
+    /// catches the neighbouring squares and the grid lines).
+    background: [f32; 3],
+    /// Mean luma of the pixels inside the piece (`None` without any): pieces of the lighter
+    /// side are lighter.
+    luma: Option<f32>,
+}
+
+impl Sprite {
+    /// Describes one crop laid out as `[3, CROP, CROP]` (see
+    /// [`super::classify::crop_cells`]). A shorter slice describes an empty square.
+    pub fn from_crop(crop: &[f32]) -> Sprite {
+        let plane = CROP * CROP;
+        let value = |ch: usize, y: usize, x: usize| -> f32 {
+            let v = crop
+                .get(ch * plane + y.min(CROP - 1) * CROP + x.min(CROP - 1))
+                .copied()
+                .unwrap_or(0.0);
+            if v.is_finite() { v } else { 0.0 }
+        };
+        let base: Vec<[f32; 3]> = (0..SIDE * SIDE)
+            .map(|k| {
+                let (y, x) = (2 * (k / SIDE), 2 * (k % SIDE));
+                std::array::from_fn(|ch| {
+                    (value(ch, y, x)
+                        + value(ch, y, x + 1)
+                        + value(ch, y + 1, x)
+                        + value(ch, y + 1, x + 1))
+                        / 4.0
+                })
+            })
+            .collect();
+        let ring: Vec<[f32; 3]> = (0..SIDE * SIDE)
+            .filter(|k| {
+                let (v, u) = (k / SIDE, k % SIDE);
+                let band = |i: usize| i == 1 || i == SIDE - 2;
+                (band(v) && (1..SIDE - 1).contains(&u)) || (band(u) && (1..SIDE - 1).contains(&v))
+            })
+            .map(|k| base[k])
+            .collect();
+        let background: [f32; 3] = std::array::from_fn(|ch| {
+            let mut values: Vec<f32> = ring.iter().map(|p| p[ch]).collect();
+            values.sort_by(f32::total_cmp);
+            values[values.len() / 2]
+        });
+        let contrast: Vec<f32> = base
+            .iter()
+            .map(|p| {
+                (0..3)
+                    .map(|ch| (p[ch] - background[ch]).abs())
+                    .fold(0.0, f32::max)
+            })
+            .collect();
+        // Only pixels inside the piece (all around them piece too): edge pixels are blended
+        // with the square and would make one piece lighter on a light square.
+        let inside = |k: usize| surrounded(k, &|j| contrast[j] > FOREGROUND);
+        let fg: Vec<f32> = (0..SIDE * SIDE)
+            .filter(|&k| inside(k))
+            .map(|k| {
+                let p = base[k];
+                0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]
+            })
+            .collect();
+        let luma = (!fg.is_empty()).then(|| fg.iter().sum::<f32>() / fg.len() as f32);
+        Sprite {
+            pixels: base,
+            contrast,
+            background,
+            luma,
+        }
+    }
+
+    /// Mean luma of the piece's pixels, if any stand out from the background.
+    pub fn luma(&self) -> Option<f32> {
+        self.luma
+    }
+
+    /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
+    /// where either shows something other than its background, the mismatch that is left once
+    /// the two backgrounds are accounted for.
+    pub fn distance(&self, other: &Sprite) -> f32 {
+        let (sum, count) = mismatch(self, other);
+        if count < MIN_UNION {
+            0.0
+        } else {
+            sum / (CAP * count as f32)
+        }
+    }
+}
+
+/// Whether reduced pixel `k` and its eight neighbours all satisfy `is_piece` (pixels on the
+/// border never do).
+fn surrounded(k: usize, is_piece: &dyn Fn(usize) -> bool) -> bool {
+    let (v, u) = (k / SIDE, k % SIDE);
+    (1..SIDE - 1).contains(&v)
+        && (1..SIDE - 1).contains(&u)
+        && (v - 1..=v + 1).all(|y| (u - 1..=u + 1).all(|x| is_piece(y * SIDE + x)))
+}
+
+/// Sum of capped per-pixel mismatches of `a` and `b`, and how many pixels count (those where
+/// either picture shows more than background).
+fn mismatch(a: &Sprite, b: &Sprite) -> (f32, usize) {
+    // A pixel drawn with opacity α over background g shows α·s + (1 − α)·g, so the same
+    // sprite over two backgrounds differs by (1 − α)·(g_a − g_b): what is left after taking
+    // out the best such multiple is the mismatch.
+    let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
+    let gg: f32 = g.iter().map(|v| v * v).sum();
+    let residual = |pa: [f32; 3], pb: [f32; 3], opaque: bool| -> f32 {
+        let d: [f32; 3] = std::array::from_fn(|ch| pa[ch] - pb[ch]);
+        let t = if gg > 1e-4 && !opaque {
+            (d.iter().zip(&g).map(|(x, y)| x * y).sum::<f32>() / gg).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (0..3)
+            .map(|ch| (d[ch] - t * g[ch]).abs())
+            .fold(0.0, f32::max)
+    };
+    let shown = |k: usize| a.contrast[k] > FOREGROUND || b.contrast[k] > FOREGROUND;
+    let mut sum = 0.0;
+    let mut count = 0usize;
+    for k in 0..SIDE * SIDE {
+        if !shown(k) {
+            continue;
+        }
+        count += 1;
+        // Inside a piece (everything around shown too) pixels are opaque: a difference there
+        // is a difference of the pieces, not of what shows through (a light piece on a light
+        // square and a dark one on a dark square differ in the direction of the squares).
+        let opaque = surrounded(k, &shown);
+        sum += residual(a.pixels[k], b.pixels[k], opaque).min(CAP);
+    }
+    (sum, count)
+}
+
+/// The distances between all pairs of `members` (indices into `sprites`), row by row, with
+/// `keep_apart(a, b)` (indices into `members`) making a pair as different as can be.
+pub fn distances(
+    sprites: &[Sprite],
+    members: &[usize],
+    keep_apart: &dyn Fn(usize, usize) -> bool,
+) -> Vec<f32> {
+    let n = members.len();
+    let mut dist = vec![0.0f32; n * n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let d = if keep_apart(a, b) {
+                1.0
+            } else {
+                sprites[members[a]].distance(&sprites[members[b]])
+            };
+            dist[a * n + b] = d;
+            dist[b * n + a] = d;
+        }
+    }
+    dist
+}
+
+/// Groups `n` items with pairwise distances `dist` (`n × n`, row by row) by average-linkage
+/// agglomerative clustering: two groups merge while the mean distance between their members is
+/// below `threshold`. An item that is `shy` joins only a group of two or more others that are
+/// not (a lone pair of look-alikes may be two different pieces; a crowd is not). Groups come out
+/// sorted, in order of their first member.
+pub fn group(
+    dist: &[f32],
+    n: usize,
+    threshold: f32,
+    shy: &dyn Fn(usize) -> bool,
+) -> Vec<Vec<usize>> {
+    if dist.len() != n * n {
+        return (0..n).map(|i| vec![i]).collect();
+    }
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    loop {
+        let mut best: Option<(f32, usize, usize)> = None;
+        for a in 0..groups.len() {
+            for b in a + 1..groups.len() {
+                let bold = |g: &[usize]| g.iter().filter(|&&i| !shy(i)).count();
+                let timid = |g: &[usize]| g.iter().any(|&i| shy(i));
+                let (ga, gb) = (&groups[a], &groups[b]);
+                if (timid(ga) && bold(gb) < 2) || (timid(gb) && bold(ga) < 2) {
+                    continue;
+                }
+                let mean = mean_distance(dist, n, ga, gb);
+                if mean < threshold && best.is_none_or(|(m, _, _)| mean < m) {
+                    best = Some((mean, a, b));
+                }
+            }
+        }
+        let Some((_, a, b)) = best else { break };
+        let merged = groups.swap_remove(b);
+        groups[a].extend(merged);
+    }
+    for g in &mut groups {
+        g.sort_unstable();
+    }
+    groups.sort_by_key(|g| g[0]);
+    groups
+}
+
+/// The mean distance between the members of groups `a` and `b` (see [`group`]).
+pub fn mean_distance(dist: &[f32], n: usize, a: &[usize], b: &[usize]) -> f32 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let sum: f32 = a
+        .iter()
+        .flat_map(|&i| {
+            b.iter()
+                .map(move |&j| dist.get(i * n + j).copied().unwrap_or(0.0))
+        })
+        .sum();
+    sum / (a.len() * b.len()) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crop of one background colour with a filled disc of `ink` of radius `r` (crop pixels).
+    fn crop(bg: [f32; 3], ink: [f32; 3], r: f32, square: bool) -> Vec<f32> {
+        let plane = CROP * CROP;
+        let mut out = vec![0.0; 3 * plane];
+        for v in 0..CROP {
+            for u in 0..CROP {
+                let (x, y) = (u as f32 - 15.5, v as f32 - 15.5);
+                let inside = if square {
+                    x.abs() < r && y.abs() < r
+                } else {
+                    x * x + y * y < r * r
+                };
+                for ch in 0..3 {
+                    out[ch * plane + v * CROP + u] = if inside { ink[ch] } else { bg[ch] };
+                }
+            }
+        }
+        out
+    }
+
+    const LIGHT: [f32; 3] = [0.4, 0.35, 0.2];
+    const DARK: [f32; 3] = [-0.1, -0.2, -0.3];
+    const INK: [f32; 3] = [-0.5, -0.5, -0.5];
+
+    #[test]
+    fn same_sprite_on_other_squares_is_close_and_other_sprites_are_far() {
+        let a = Sprite::from_crop(&crop(LIGHT, INK, 9.0, false));
+        let b = Sprite::from_crop(&crop(DARK, INK, 9.0, false));
+        let c = Sprite::from_crop(&crop(DARK, INK, 9.0, true));
+        let d = Sprite::from_crop(&crop(LIGHT, INK, 5.0, false));
+        assert!(a.distance(&b) < 0.05, "{}", a.distance(&b));
+        assert!(a.distance(&c) > 0.15, "{}", a.distance(&c));
+        assert!(a.distance(&d) > 0.3, "{}", a.distance(&d));
+        assert_eq!(a.distance(&b), b.distance(&a));
+    }
+
+    #[test]
+    fn lighter_pieces_have_higher_luma_and_empty_squares_none() {
+        let white = Sprite::from_crop(&crop(DARK, [0.5, 0.5, 0.5], 8.0, false));
+        let black = Sprite::from_crop(&crop(LIGHT, INK, 8.0, false));
+        assert!(white.luma().unwrap() > black.luma().unwrap());
+        assert_eq!(
+            Sprite::from_crop(&crop(DARK, DARK, 8.0, false)).luma(),
+            None
+        );
+        // Too short or non-finite input is an empty square, not a panic.
+        assert_eq!(Sprite::from_crop(&[]).luma(), None);
+        let nan = vec![f32::NAN; 3 * CROP * CROP];
+        assert_eq!(Sprite::from_crop(&nan).luma(), None);
+    }
+
+    #[test]
+    fn groups_by_picture() {
+        let sprites = vec![
+            Sprite::from_crop(&crop(LIGHT, INK, 9.0, false)),
+            Sprite::from_crop(&crop(DARK, INK, 9.0, true)),
+            Sprite::from_crop(&crop(DARK, INK, 9.0, false)),
+            Sprite::from_crop(&crop(LIGHT, INK, 9.0, true)),
+            Sprite::from_crop(&crop(LIGHT, INK, 4.0, false)),
+        ];
+        let all = [0, 1, 2, 3, 4];
+        let dist = distances(&sprites, &all, &|_, _| false);
+        assert_eq!(
+            group(&dist, 5, 0.1, &|_| false),
+            vec![vec![0, 2], vec![1, 3], vec![4]]
+        );
+        // A shy item does not pair up with a single look-alike.
+        assert_eq!(
+            group(&dist, 5, 0.1, &|i| i == 0),
+            vec![vec![0], vec![1, 3], vec![2], vec![4]]
+        );
+        // Kept apart, the same pictures stay in separate groups.
+        let dist = distances(&sprites, &all, &|a, b| (a, b) == (0, 2));
+        assert_eq!(
+            group(&dist, 5, 0.1, &|_| false),
+            vec![vec![0], vec![1, 3], vec![2], vec![4]]
+        );
+        assert!(group(&[], 0, 0.1, &|_| false).is_empty());
+        assert_eq!(
+            group(&[0.0], 2, 0.1, &|_| false).len(),
+            2,
+            "a wrong-sized matrix groups nothing"
+        );
+    }
+}
