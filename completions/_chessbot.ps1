@@ -268,10 +268,11 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the model built into the binary)')
             [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per piece set')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the rendered boards')
+            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Placements to draw: game-like (what screenshots show) or the training mix')
             [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Measure on every set, training sets included (default: held-out sets only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of a table')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break

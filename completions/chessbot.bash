@@ -1301,7 +1301,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__eval)
-            opts="-h -V --pieces --model --boards --seed --all-sets --json --help --version"
+            opts="-h -V --pieces --model --boards --seed --positions --all-sets --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1321,6 +1321,10 @@ _chessbot() {
                     ;;
                 --seed)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --positions)
+                    COMPREPLY=($(compgen -W "games mixed" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -192,9 +192,11 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l boards -d 'Boards rendered per piece set' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l seed -d 'Seed of the rendered boards' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l positions -d 'Placements to draw: game-like (what screenshots show) or the training mix' -r -f -a "games\t'Book openings plus random moves'
+mixed\t'The training mix'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l all-sets -d 'Measure on every set, training sets included (default: held-out sets only)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l json -d 'Print JSON instead of a table'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l set -d 'Piece set name (default: a random one)' -r

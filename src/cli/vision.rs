@@ -60,7 +60,7 @@ pub struct TrainArgs {
 /// Flags of `chessbot vision eval`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  chessbot vision eval\n  chessbot vision eval --boards 200 --all-sets\n  chessbot vision eval --model /tmp/tiny.safetensors --json"
+    after_help = "Examples:\n  chessbot vision eval\n  chessbot vision eval --boards 200 --all-sets --positions mixed\n  chessbot vision eval --model /tmp/tiny.safetensors --json"
 )]
 pub struct EvalArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -75,6 +75,9 @@ pub struct EvalArgs {
     /// Seed of the rendered boards.
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
+    /// Placements to draw: game-like (what screenshots show) or the training mix.
+    #[arg(long, value_enum, default_value = "games")]
+    pub positions: BenchPositions,
     /// Measure on every set, training sets included (default: held-out sets only).
     #[arg(long)]
     pub all_sets: bool,
@@ -116,7 +119,7 @@ pub struct RenderArgs {
     pub out: PathBuf,
 }
 
-/// Placements drawn by `chessbot vision bench`.
+/// Placements drawn by `chessbot vision bench` and `chessbot vision eval`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum BenchPositions {
     /// Book openings plus random moves.

@@ -105,8 +105,15 @@ fn run_eval(a: EvalArgs) -> CmdResult {
             a.pieces.display()
         )));
     }
-    let scores =
-        evaluate(&classifier, &chosen, &sets.themes, a.boards, a.seed).map_err(vision_error)?;
+    let scores = evaluate(
+        &classifier,
+        &chosen,
+        &sets.themes,
+        a.boards,
+        a.seed,
+        positions(a.positions),
+    )
+    .map_err(vision_error)?;
     let mut out = std::io::stdout().lock();
     if a.json {
         serde_json::to_writer_pretty(&mut out, &scores).map_err(CliError::runtime)?;
@@ -216,6 +223,14 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
     ((16..=16_000).contains(&w) && (16..=16_000).contains(&h)).then_some((w, h))
 }
 
+/// The library's placement kind for the flag.
+fn positions(p: BenchPositions) -> Positions {
+    match p {
+        BenchPositions::Games => Positions::Games,
+        BenchPositions::Mixed => Positions::Mixed,
+    }
+}
+
 fn run_benchmark(a: BenchArgs) -> CmdResult {
     if a.boards == 0 {
         return Err(CliError::input("--boards must be at least 1"));
@@ -230,10 +245,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     .map_err(vision_error)?;
     let recognizer = Recognizer::new(classifier);
     let mut opts = BenchOptions {
-        positions: match a.positions {
-            BenchPositions::Games => Positions::Games,
-            BenchPositions::Mixed => Positions::Mixed,
-        },
+        positions: positions(a.positions),
         boards: a.boards,
         seed: a.seed,
         failures: a.failures.clone(),

@@ -5,13 +5,14 @@
 //! from one ChaCha8 generator seeded with [`TrainConfig::seed`], so a run is reproducible for a
 //! given seed and thread count (`RAYON_NUM_THREADS=2` for the committed model).
 
+use super::bench::Positions;
 use super::classify::{Classifier, SquareClass, crop_cells};
 use super::error::VisionError;
 use super::geometry::cell_square;
 use super::model::{CROP, SquareNet};
 use super::render::{
     BoardStyle, BoardTheme, PieceSet, is_held_out, load_piece_sets, load_themes, random_board,
-    render_board, themes_path,
+    random_game_board, render_board, themes_path,
 };
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
@@ -303,6 +304,7 @@ pub fn train(
                 &sets.themes,
                 config.eval_boards,
                 config.seed.wrapping_add(1_000_000),
+                Positions::Mixed,
             )?;
             let total: usize = scores.iter().map(|s| s.squares).sum();
             let right: usize = scores.iter().map(|s| s.squares_right).sum();
@@ -344,14 +346,16 @@ pub struct SetScore {
     pub mistakes: Vec<(char, char)>,
 }
 
-/// Renders `boards_per_set` random boards of each set in `sets` (styles as in training, seeded
-/// with `seed`) and scores `classifier` on them at the exact grid.
+/// Renders `boards_per_set` random boards of each set in `sets` (placements of the kind
+/// `positions`, styles as in training, seeded with `seed`) and scores `classifier` on them at
+/// the exact grid.
 pub fn evaluate(
     classifier: &Classifier,
     sets: &[Arc<PieceSet>],
     themes: &[BoardTheme],
     boards_per_set: usize,
     seed: u64,
+    positions: Positions,
 ) -> Result<Vec<SetScore>, VisionError> {
     let mut scores = Vec::new();
     for set in sets {
@@ -367,7 +371,10 @@ pub fn evaluate(
             mistakes: Vec::new(),
         };
         for _ in 0..boards_per_set {
-            let board = random_board(&mut rng);
+            let board = match positions {
+                Positions::Games => random_game_board(&mut rng),
+                Positions::Mixed => random_board(&mut rng),
+            };
             let style = random_style(&mut rng, set.clone(), themes, &board);
             let rendered = render_board(&board, &style, &mut rng);
             let t = Instant::now();
