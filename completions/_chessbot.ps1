@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
             [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
             [CompletionResult]::new('nnue', 'nnue', [CompletionResultType]::ParameterValue, 'Evaluation network: train it on scored positions')
+            [CompletionResult]::new('tune', 'tune', [CompletionResultType]::ParameterValue, 'Tune the hand-written evaluation''s weights on scored positions (Texel tuning)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -385,6 +386,20 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;nnue;help;help' {
             break
         }
+        'chessbot;tune' {
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Data files (repeat the flag for several)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the validation split and the batch order')
+            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over the training positions')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Positions per optimiser step')
+            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak Adam step, in centipawns')
+            [CompletionResult]::new('--score-weight', '--score-weight', [CompletionResultType]::ParameterName, 'Weight of the search score against the game result in the target (0..=1)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the tuned weights (Rust source of `search::params::tuned`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -405,6 +420,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('recognize', 'recognize', [CompletionResultType]::ParameterValue, 'Read chess positions (FEN) from screenshots of boards')
             [CompletionResult]::new('vision', 'vision', [CompletionResultType]::ParameterValue, 'Square classifier: train, measure, render training boards')
             [CompletionResult]::new('nnue', 'nnue', [CompletionResultType]::ParameterValue, 'Evaluation network: train it on scored positions')
+            [CompletionResult]::new('tune', 'tune', [CompletionResultType]::ParameterValue, 'Tune the hand-written evaluation''s weights on scored positions (Texel tuning)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -475,6 +491,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;nnue;train' {
+            break
+        }
+        'chessbot;help;tune' {
             break
         }
         'chessbot;help;completions' {

@@ -52,6 +52,9 @@ _chessbot() {
             chessbot,selfplay)
                 cmd="chessbot__subcmd__selfplay"
                 ;;
+            chessbot,tune)
+                cmd="chessbot__subcmd__tune"
+                ;;
             chessbot,uci)
                 cmd="chessbot__subcmd__uci"
                 ;;
@@ -111,6 +114,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__help,selfplay)
                 cmd="chessbot__subcmd__help__subcmd__selfplay"
+                ;;
+            chessbot__subcmd__help,tune)
+                cmd="chessbot__subcmd__help__subcmd__tune"
                 ;;
             chessbot__subcmd__help,uci)
                 cmd="chessbot__subcmd__help__subcmd__uci"
@@ -197,7 +203,7 @@ _chessbot() {
 
     case "${cmd}" in
         chessbot)
-            opts="-h -V --help --version perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue completions help"
+            opts="-h -V --help --version perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue tune completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -511,7 +517,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help)
-            opts="perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue completions help"
+            opts="perft uci play autoplay selfplay book bestmove bench analyze recognize vision nnue tune completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -735,6 +741,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__selfplay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__tune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1212,6 +1232,48 @@ _chessbot() {
                     return 0
                     ;;
                 --random-plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__tune)
+            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --epochs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --score-weight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

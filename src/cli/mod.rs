@@ -13,6 +13,7 @@ pub mod perft;
 pub mod play;
 pub mod recognize;
 pub mod selfplay;
+pub mod tune;
 pub mod uci;
 pub mod variant;
 pub mod vision;
@@ -54,6 +55,8 @@ pub enum Command {
     Vision(vision::VisionArgs),
     /// Evaluation network: train it on scored positions.
     Nnue(nnue::NnueArgs),
+    /// Tune the hand-written evaluation's weights on scored positions (Texel tuning).
+    Tune(tune::TuneArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

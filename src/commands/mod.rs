@@ -18,6 +18,7 @@ mod play_alice;
 mod recognize;
 mod selfplay;
 mod selfplay_alice;
+mod tune;
 mod uci;
 mod vision;
 
@@ -92,5 +93,6 @@ pub fn run(cli: Cli) -> CmdResult {
         Command::Recognize(args) => recognize::run(args),
         Command::Vision(args) => vision::run(args),
         Command::Nnue(args) => nnue::run(args),
+        Command::Tune(args) => tune::run(args),
     }
 }

@@ -13,5 +13,6 @@ mod perft;
 mod play;
 mod recognize;
 mod selfplay;
+mod tune;
 mod uci;
 mod vision;

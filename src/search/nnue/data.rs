@@ -50,8 +50,9 @@ pub enum DataError {
     },
 }
 
-/// Parses one data line (see the module documentation).
-pub fn parse_line(line: &str) -> Result<Sample, String> {
+/// One data line's fields: the position, the score (side to move's view, clamped to 16 bits)
+/// and the game result for White.
+pub fn parse_fields(line: &str) -> Result<(Setup, i16, f32), String> {
     let mut fields = line.split('|').map(str::trim);
     let (Some(fen), Some(score), Some(result), None) =
         (fields.next(), fields.next(), fields.next(), fields.next())
@@ -70,6 +71,12 @@ pub fn parse_line(line: &str) -> Result<Sample, String> {
         "0" | "0.0" => 0.0,
         other => return Err(format!("bad result `{other}` (expected 1, 0.5 or 0)")),
     };
+    Ok((setup, score, white_result))
+}
+
+/// Parses one data line (see the module documentation).
+pub fn parse_line(line: &str) -> Result<Sample, String> {
+    let (setup, score, white_result) = parse_fields(line)?;
     let turn = setup.turn;
     let pieces = setup.board.occupied().count();
     if pieces > MAX_PIECES {
@@ -95,25 +102,33 @@ pub fn parse_line(line: &str) -> Result<Sample, String> {
 
 /// Reads every sample of a data file.
 pub fn read_file(path: &Path) -> Result<Vec<Sample>, DataError> {
+    read_lines(path, parse_line)
+}
+
+/// Reads a data file with `parse` applied to each line that is not blank or a comment.
+pub fn read_lines<T>(
+    path: &Path,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, DataError> {
     let io = |source| DataError::Io {
         path: path.to_path_buf(),
         source,
     };
     let file = std::fs::File::open(path).map_err(io)?;
-    let mut samples = Vec::new();
+    let mut items = Vec::new();
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line.map_err(io)?;
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let sample = parse_line(&line).map_err(|message| DataError::BadLine {
+        let item = parse(&line).map_err(|message| DataError::BadLine {
             path: path.to_path_buf(),
             line: n + 1,
             message,
         })?;
-        samples.push(sample);
+        items.push(item);
     }
-    Ok(samples)
+    Ok(items)
 }
 
 #[cfg(test)]

@@ -1,0 +1,414 @@
+//! Static evaluation of a chess position: material and tapered piece-square tables, mobility,
+//! pawn structure (passed, connected, isolated, doubled), threats, outposts, king safety, bishop
+//! pair and rooks on open files.
+//!
+//! The evaluation names its terms to a [`Sink`]: [`evaluate`] sums them with the weights of
+//! [`super::params::WEIGHTS`]; [`trace`] records which weights were used and how often, so that
+//! the Texel tuner ([`super::tune`]) can fit the weights to scored positions. The result is in
+//! centipawns from the side to move's point of view, as negamax wants it.
+
+use super::params::layout as w;
+use super::params::{self as p, Weights, role_index};
+use shakmaty::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square};
+
+/// Receives the evaluation's terms: `count` times the weight at `index` (a position in
+/// [`Weights`], see [`super::params::layout`]) for `color`.
+pub trait Sink {
+    /// Adds one term.
+    fn add(&mut self, color: Color, index: usize, count: i32);
+}
+
+/// A middlegame and an endgame score summed separately, blended at the end by game phase.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
+
+/// Sums the terms with a set of weights, per colour.
+struct Sum<'a> {
+    weights: &'a Weights,
+    sides: [Tapered; 2],
+}
+
+impl Sink for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let (mg, eg) = self.weights.get(index);
+        let side = &mut self.sides[color as usize];
+        side.mg += mg * count;
+        side.eg += eg * count;
+    }
+}
+
+/// Which weights one position's evaluation used, for tuning: the evaluation (White's view,
+/// before phase blending) is `Σ count × weight` over [`Trace::terms`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trace {
+    /// `(weight index, White's count minus Black's)`, sorted by index, no zero counts.
+    pub terms: Vec<(u16, i16)>,
+    /// Game phase, 0 (bare kings and pawns) to [`p::PHASE_TOTAL`] (all pieces).
+    pub phase: i32,
+    /// Whether White is to move.
+    pub white_to_move: bool,
+    /// Divisor of the score when White is ahead, and when Black is ahead (see `scale_drawish`).
+    pub drawish_divisor: [i32; 2],
+}
+
+/// Records terms for a [`Trace`].
+#[derive(Default)]
+struct Record(Vec<(u16, i16)>);
+
+impl Sink for Record {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let signed = if color == Color::White { count } else { -count };
+        self.0.push((index as u16, signed as i16));
+    }
+}
+
+/// Evaluates `pos` in centipawns from the side to move's point of view.
+///
+/// ```
+/// use chessbot::search::eval::evaluate;
+/// use shakmaty::Chess;
+/// // The start position is balanced up to the tempo bonus.
+/// assert!(evaluate(&Chess::default()).abs() < 30);
+/// ```
+pub fn evaluate(pos: &Chess) -> i32 {
+    evaluate_with(pos, &p::WEIGHTS)
+}
+
+/// Evaluates `pos` as [`evaluate`] does, with other weights.
+pub fn evaluate_with(pos: &Chess, weights: &Weights) -> i32 {
+    let board = pos.board();
+    let mut sum = Sum {
+        weights,
+        sides: [Tapered::default(); 2],
+    };
+    let phase = terms(board, &mut sum);
+    let [black, white] = sum.sides;
+    let mg = white.mg - black.mg;
+    let eg = white.eg - black.eg;
+    let blended = (mg * phase + eg * (p::PHASE_TOTAL - phase)) / p::PHASE_TOTAL;
+    let score = match pos.turn() {
+        Color::White => blended,
+        Color::Black => -blended,
+    };
+    let ahead = if blended >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    score / drawish_divisor(board, ahead) + p::TEMPO
+}
+
+/// The terms of `pos`'s evaluation (see [`Trace`]).
+pub fn trace(pos: &Chess) -> Trace {
+    let board = pos.board();
+    let mut record = Record::default();
+    let phase = terms(board, &mut record);
+    let mut raw = record.0;
+    raw.sort_unstable_by_key(|&(i, _)| i);
+    let mut merged: Vec<(u16, i16)> = Vec::with_capacity(raw.len());
+    for (i, c) in raw {
+        match merged.last_mut() {
+            Some((j, total)) if *j == i => *total += c,
+            _ => merged.push((i, c)),
+        }
+    }
+    merged.retain(|&(_, c)| c != 0);
+    Trace {
+        terms: merged,
+        phase,
+        white_to_move: pos.turn() == Color::White,
+        drawish_divisor: [
+            drawish_divisor(board, Color::White),
+            drawish_divisor(board, Color::Black),
+        ],
+    }
+}
+
+/// Sends every term of `board` to `sink`; returns the game phase.
+fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
+    let mut phase = 0;
+    let pawn_attacks = [
+        pawn_attacks_of(board.by_color(Color::Black) & board.pawns(), Color::Black),
+        pawn_attacks_of(board.by_color(Color::White) & board.pawns(), Color::White),
+    ];
+    for color in Color::ALL {
+        side_terms(board, color, &pawn_attacks, sink, &mut phase);
+    }
+    phase.min(p::PHASE_TOTAL)
+}
+
+/// Such endings rarely win for the side ahead when it has no pawns and at most a minor piece
+/// more: their score is divided by 8.
+fn drawish_divisor(board: &Board, ahead: Color) -> i32 {
+    let ours = board.by_color(ahead);
+    if (ours & board.pawns()).any() {
+        return 1;
+    }
+    let minors = (ours & (board.knights() | board.bishops())).count();
+    let majors = (ours & (board.rooks() | board.queens())).count();
+    if majors == 0 && minors <= 1 { 8 } else { 1 }
+}
+
+/// The relative rank of `sq` for `color` (0 = its first rank).
+fn relative_rank(sq: Square, color: Color) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
+fn side_terms<S: Sink>(
+    board: &Board,
+    color: Color,
+    pawn_attacks: &[Bitboard; 2],
+    sink: &mut S,
+    phase: &mut i32,
+) {
+    let us = board.by_color(color);
+    let them = board.by_color(!color);
+    let occupied = board.occupied();
+    let our_pawns = us & board.pawns();
+    let their_pawns = them & board.pawns();
+    let our_pawn_attacks = pawn_attacks[color as usize];
+    let mobility_area = !(us | pawn_attacks[!color as usize]);
+    let their_king = board.king_of(!color);
+    let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k).with(k));
+    let mut attack_units = 0;
+    let mut attackers = 0;
+    let mut minor_attacks = Bitboard::EMPTY;
+    let mut rook_attacks_all = Bitboard::EMPTY;
+
+    for role in Role::ALL {
+        let ri = role_index(role);
+        for sq in us & board.by_role(role) {
+            sink.add(color, w::MATERIAL + ri, 1);
+            sink.add(color, w::PST + 64 * ri + p::pst_index(sq, color), 1);
+            *phase += p::PHASE_WEIGHT[ri];
+            let (attacks, mobility) = match role {
+                Role::Knight => (knight_attacks(sq), w::MOBILITY_KNIGHT),
+                Role::Bishop => (bishop_attacks(sq, occupied), w::MOBILITY_BISHOP),
+                Role::Rook => (rook_attacks(sq, occupied), w::MOBILITY_ROOK),
+                Role::Queen => (queen_attacks(sq, occupied), w::MOBILITY_QUEEN),
+                Role::Pawn | Role::King => continue,
+            };
+            sink.add(color, mobility + (attacks & mobility_area).count(), 1);
+            if (attacks & king_zone).any() {
+                attackers += 1;
+                attack_units += p::KING_ATTACK_UNITS[ri - 1] * (attacks & king_zone).count() as i32;
+            }
+            match role {
+                Role::Knight | Role::Bishop => {
+                    minor_attacks |= attacks;
+                    if is_outpost(sq, color, our_pawn_attacks, their_pawns) {
+                        let index = if role == Role::Knight {
+                            w::KNIGHT_OUTPOST
+                        } else {
+                            w::BISHOP_OUTPOST
+                        };
+                        sink.add(color, index, 1);
+                    }
+                }
+                Role::Rook => {
+                    rook_attacks_all |= attacks;
+                    let file = Bitboard::from_file(sq.file());
+                    if (file & our_pawns).is_empty() {
+                        let index = if (file & their_pawns).is_empty() {
+                            w::ROOK_OPEN_FILE
+                        } else {
+                            w::ROOK_SEMI_OPEN_FILE
+                        };
+                        sink.add(color, index, 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    if (us & board.bishops()).more_than_one() {
+        sink.add(color, w::BISHOP_PAIR, 1);
+    }
+
+    let their_pieces = them & !board.pawns();
+    let threats = [
+        (w::THREAT_BY_PAWN, our_pawn_attacks & their_pieces),
+        (
+            w::THREAT_BY_MINOR,
+            minor_attacks & them & (board.rooks() | board.queens()),
+        ),
+        (w::THREAT_BY_ROOK, rook_attacks_all & them & board.queens()),
+    ];
+    for (index, hit) in threats {
+        if hit.any() {
+            sink.add(color, index, hit.count() as i32);
+        }
+    }
+
+    // King attack: only dangerous with a queen and at least two attackers.
+    if attackers >= 2 && (us & board.queens()).any() {
+        sink.add(color, w::KING_ATTACK + attack_units.min(31) as usize, 1);
+    }
+
+    if let Some(king) = board.king_of(color) {
+        // Pawn shield in front of our own king when it sits on its first two ranks.
+        let files = adjacent_files(king.file()) | Bitboard::from_file(king.file());
+        if relative_rank(king, color) <= 1 {
+            let ahead = forward_ranks(king.rank(), color);
+            let shield = files & ahead & our_pawns;
+            let near = shield
+                & king_attacks(king).shift(if color == Color::White { 8 } else { -8 })
+                | shield & king_attacks(king);
+            sink.add(color, w::PAWN_SHIELD, near.count().min(3) as i32);
+        }
+        let open = File::ALL
+            .into_iter()
+            .filter(|&f| {
+                let bb = Bitboard::from_file(f);
+                (bb & files).any() && (bb & our_pawns).is_empty()
+            })
+            .count();
+        sink.add(color, w::KING_OPEN_FILE, open as i32);
+    }
+
+    pawn_structure(board, color, our_pawn_attacks, sink);
+}
+
+/// Whether a minor piece on `sq` stands on an outpost: ranks 4-6, defended by a pawn, and no
+/// enemy pawn on a neighbouring file ahead that could ever attack it.
+fn is_outpost(sq: Square, color: Color, our_pawn_attacks: Bitboard, theirs: Bitboard) -> bool {
+    (3..=5).contains(&relative_rank(sq, color))
+        && our_pawn_attacks.contains(sq)
+        && (adjacent_files(sq.file()) & forward_ranks(sq.rank(), color) & theirs).is_empty()
+}
+
+fn pawn_structure<S: Sink>(board: &Board, color: Color, our_pawn_attacks: Bitboard, sink: &mut S) {
+    let ours = board.by_color(color) & board.pawns();
+    let theirs = board.by_color(!color) & board.pawns();
+    let our_king = board.king_of(color);
+    let their_king = board.king_of(!color);
+    for sq in ours {
+        let file = sq.file();
+        let rel = relative_rank(sq, color);
+        let neighbours = adjacent_files(file);
+        if (neighbours & ours).is_empty() {
+            sink.add(color, w::ISOLATED_PAWN, 1);
+        }
+        let beside = neighbours & Bitboard::from_rank(sq.rank()) & ours;
+        if our_pawn_attacks.contains(sq) || beside.any() {
+            sink.add(color, w::CONNECTED_PAWN + rel, 1);
+        }
+        let ahead = forward_ranks(sq.rank(), color);
+        let file_bb = Bitboard::from_file(file);
+        if (file_bb & ahead & ours).any() {
+            sink.add(color, w::DOUBLED_PAWN, 1);
+            continue;
+        }
+        if ((file_bb | neighbours) & ahead & theirs).any() {
+            continue;
+        }
+        sink.add(color, w::PASSED_PAWN + rel, 1);
+        let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
+            continue;
+        };
+        if board.occupied().contains(stop) {
+            sink.add(color, w::PASSED_BLOCKED + rel, 1);
+        }
+        if let (Some(ok), Some(tk)) = (our_king, their_king) {
+            let gap = tk.distance(stop) as i32 - ok.distance(stop) as i32;
+            sink.add(color, w::PASSED_KING_DISTANCE + rel, gap);
+        }
+    }
+}
+
+/// Squares attacked by `pawns` of `color`.
+fn pawn_attacks_of(pawns: Bitboard, color: Color) -> Bitboard {
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+    match color {
+        Color::White => ((pawns & not_a).shift(7)) | ((pawns & not_h).shift(9)),
+        Color::Black => ((pawns & not_h).shift(-7)) | ((pawns & not_a).shift(-9)),
+    }
+}
+
+/// The files left and right of `file`.
+fn adjacent_files(file: File) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    if let Some(left) = file.offset(-1) {
+        bb |= Bitboard::from_file(left);
+    }
+    if let Some(right) = file.offset(1) {
+        bb |= Bitboard::from_file(right);
+    }
+    bb
+}
+
+/// All ranks strictly in front of `rank` from `color`'s point of view.
+fn forward_ranks(rank: Rank, color: Color) -> Bitboard {
+    let r = rank as u32;
+    match color {
+        Color::White if r == 7 => Bitboard::EMPTY,
+        Color::White => Bitboard(u64::MAX << (8 * (r + 1))),
+        Color::Black if r == 0 => Bitboard::EMPTY,
+        Color::Black => Bitboard(u64::MAX >> (64 - 8 * r)),
+    }
+}
+
+/// Whether `sq` holds a pawn of `color` that no enemy pawn can stop by capture or blockade.
+pub fn is_passed_pawn(board: &Board, sq: Square, color: Color) -> bool {
+    let theirs = board.by_color(!color) & board.pawns();
+    let span = (Bitboard::from_file(sq.file()) | adjacent_files(sq.file()))
+        & forward_ranks(sq.rank(), color);
+    board.piece_at(sq) == Some(Role::Pawn.of(color)) && (span & theirs).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fen::parse_position;
+    use shakmaty::CastlingMode;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&parse_position(fen, CastlingMode::Standard).unwrap())
+    }
+
+    #[test]
+    fn symmetric_positions_score_the_tempo_only() {
+        assert_eq!(evaluate(&Chess::default()), p::TEMPO);
+        let fen_w = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4";
+        assert_eq!(eval(fen_w), p::TEMPO);
+    }
+
+    #[test]
+    fn colour_flip_negates_the_score() {
+        let white = eval("4k3/pp3ppp/8/3P4/8/8/P4PPP/4K2R w K - 0 1");
+        let black = eval("4k2r/p4ppp/8/8/3p4/8/PP3PPP/4K3 b k - 0 1");
+        assert_eq!(white, black);
+    }
+
+    #[test]
+    fn extra_material_and_passed_pawns_count() {
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+        let passed = eval("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        let blocked = eval("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1");
+        assert!(passed > 50, "{passed}");
+        assert!(blocked < passed);
+        let board = parse_position("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", CastlingMode::Standard)
+            .unwrap()
+            .board()
+            .clone();
+        assert!(is_passed_pawn(&board, Square::D5, Color::White));
+    }
+
+    #[test]
+    fn lone_minor_piece_is_scaled_down() {
+        assert!(eval("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1") < 60);
+    }
+}

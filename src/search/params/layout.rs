@@ -1,0 +1,179 @@
+//! The evaluation's weights as one flat, tunable vector: where each term's weights sit, their
+//! names, and how the tuner writes them back as Rust source ([`Weights::to_rust`]).
+//!
+//! A flat vector lets the evaluation report *which* weights it used and how often (see
+//! [`crate::search::eval::Sink`]), which is all a Texel tuner needs.
+
+use super::Pair;
+use std::fmt::Write;
+
+/// Material value of each role (pawn, knight, bishop, rook, queen, king).
+pub const MATERIAL: usize = 0;
+/// Piece-square tables: 64 entries per role, drawn from White's side (see [`super::pst_index`]).
+pub const PST: usize = MATERIAL + 6;
+/// Knight mobility by number of reachable squares (0..=8).
+pub const MOBILITY_KNIGHT: usize = PST + 6 * 64;
+/// Bishop mobility by number of reachable squares (0..=13).
+pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+/// Rook mobility by number of reachable squares (0..=14).
+pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+/// Queen mobility by number of reachable squares (0..=27).
+pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
+/// Both bishops.
+pub const BISHOP_PAIR: usize = MOBILITY_QUEEN + 28;
+/// Passed pawn by relative rank (rank 1 first).
+pub const PASSED_PAWN: usize = BISHOP_PAIR + 1;
+/// Passed pawn whose next square is occupied, by relative rank.
+pub const PASSED_BLOCKED: usize = PASSED_PAWN + 8;
+/// Passed pawn, per square of king distance to its next square (theirs minus ours), by rank.
+pub const PASSED_KING_DISTANCE: usize = PASSED_BLOCKED + 8;
+/// Pawn defended by a pawn or standing beside one, by relative rank.
+pub const CONNECTED_PAWN: usize = PASSED_KING_DISTANCE + 8;
+/// Pawn with no friendly pawn on a neighbouring file.
+pub const ISOLATED_PAWN: usize = CONNECTED_PAWN + 8;
+/// Pawn behind another friendly pawn on the same file.
+pub const DOUBLED_PAWN: usize = ISOLATED_PAWN + 1;
+/// Rook on a file without pawns.
+pub const ROOK_OPEN_FILE: usize = DOUBLED_PAWN + 1;
+/// Rook on a file without friendly pawns but with enemy ones.
+pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Knight on ranks 4-6 defended by a pawn, where no enemy pawn can ever attack it.
+pub const KNIGHT_OUTPOST: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// Bishop on such an outpost.
+pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+/// Per enemy piece (not a pawn) attacked by one of our pawns.
+pub const THREAT_BY_PAWN: usize = BISHOP_OUTPOST + 1;
+/// Per enemy rook or queen attacked by one of our knights or bishops.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// Per enemy queen attacked by one of our rooks.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+/// Per friendly pawn shielding a king on its first two ranks.
+pub const PAWN_SHIELD: usize = THREAT_BY_ROOK + 1;
+/// Per file at or beside our king without a friendly pawn.
+pub const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
+/// Attack on the enemy king by attack units (capped at 31), with two attackers and a queen.
+pub const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+/// Number of weights.
+pub const COUNT: usize = KING_ATTACK + 32;
+
+/// One named run of weights, for printing and reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Section {
+    /// The name, as in the constants above.
+    pub name: &'static str,
+    /// Index of the first weight.
+    pub start: usize,
+    /// Number of weights.
+    pub len: usize,
+}
+
+const fn section(name: &'static str, start: usize, end: usize) -> Section {
+    Section {
+        name,
+        start,
+        len: end - start,
+    }
+}
+
+/// Every section, in order; together they cover `0..COUNT`.
+pub const SECTIONS: &[Section] = &[
+    section("material", MATERIAL, PST),
+    section("pst pawn", PST, PST + 64),
+    section("pst knight", PST + 64, PST + 128),
+    section("pst bishop", PST + 128, PST + 192),
+    section("pst rook", PST + 192, PST + 256),
+    section("pst queen", PST + 256, PST + 320),
+    section("pst king", PST + 320, PST + 384),
+    section("mobility knight", MOBILITY_KNIGHT, MOBILITY_BISHOP),
+    section("mobility bishop", MOBILITY_BISHOP, MOBILITY_ROOK),
+    section("mobility rook", MOBILITY_ROOK, MOBILITY_QUEEN),
+    section("mobility queen", MOBILITY_QUEEN, BISHOP_PAIR),
+    section("bishop pair", BISHOP_PAIR, PASSED_PAWN),
+    section("passed pawn", PASSED_PAWN, PASSED_BLOCKED),
+    section("passed blocked", PASSED_BLOCKED, PASSED_KING_DISTANCE),
+    section("passed king distance", PASSED_KING_DISTANCE, CONNECTED_PAWN),
+    section("connected pawn", CONNECTED_PAWN, ISOLATED_PAWN),
+    section("isolated pawn", ISOLATED_PAWN, DOUBLED_PAWN),
+    section("doubled pawn", DOUBLED_PAWN, ROOK_OPEN_FILE),
+    section("rook open file", ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE),
+    section("rook semi-open file", ROOK_SEMI_OPEN_FILE, KNIGHT_OUTPOST),
+    section("knight outpost", KNIGHT_OUTPOST, BISHOP_OUTPOST),
+    section("bishop outpost", BISHOP_OUTPOST, THREAT_BY_PAWN),
+    section("threat by pawn", THREAT_BY_PAWN, THREAT_BY_MINOR),
+    section("threat by minor", THREAT_BY_MINOR, THREAT_BY_ROOK),
+    section("threat by rook", THREAT_BY_ROOK, PAWN_SHIELD),
+    section("pawn shield", PAWN_SHIELD, KING_OPEN_FILE),
+    section("king open file", KING_OPEN_FILE, KING_ATTACK),
+    section("king attack", KING_ATTACK, COUNT),
+];
+
+/// Every evaluation weight, `(middlegame, endgame)` in centipawns, laid out as the constants of
+/// this module say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights(pub [Pair; COUNT]);
+
+impl Weights {
+    /// The weight at `index`.
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> Pair {
+        self.0[index]
+    }
+
+    /// These weights as the Rust source of a module defining `pub const WEIGHTS: Weights`
+    /// (how `chessbot tune` writes `src/search/params/tuned.rs`); `header` becomes its doc
+    /// comment.
+    pub fn to_rust(&self, header: &str) -> String {
+        let mut out = String::new();
+        for line in header.lines() {
+            let _ = match line {
+                "" => writeln!(out, "//!"),
+                _ => writeln!(out, "//! {line}"),
+            };
+        }
+        out.push_str("\nuse super::layout::Weights;\n\n");
+        out.push_str("/// The evaluation weights (see [`super::layout`] for what each one is).\n");
+        out.push_str("#[rustfmt::skip]\npub const WEIGHTS: Weights = Weights([\n");
+        for s in SECTIONS {
+            let _ = writeln!(out, "    // {}", s.name);
+            let per_line = if s.name.starts_with("pst") { 8 } else { 6 };
+            for chunk in self.0[s.start..s.start + s.len].chunks(per_line) {
+                let cells: Vec<String> = chunk
+                    .iter()
+                    .map(|(mg, eg)| format!("({mg:>4}, {eg:>4}),"))
+                    .collect();
+                let _ = writeln!(out, "    {}", cells.join(" "));
+            }
+        }
+        out.push_str("]);\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_cover_every_weight_once_in_order() {
+        let mut next = 0;
+        for s in SECTIONS {
+            assert_eq!(s.start, next, "{}", s.name);
+            assert!(s.len > 0, "{}", s.name);
+            next = s.start + s.len;
+        }
+        assert_eq!(next, COUNT);
+    }
+
+    #[test]
+    fn rust_source_lists_every_weight() {
+        let mut w = Weights([(0, 0); COUNT]);
+        w.0[COUNT - 1] = (-7, 123);
+        let src = w.to_rust("Header line.\n\nMore.");
+        assert!(
+            src.starts_with("//! Header line.\n//!\n//! More.\n"),
+            "{src}"
+        );
+        assert_eq!(src.matches("),").count(), COUNT);
+        assert!(src.contains("(  -7,  123),"));
+    }
+}
