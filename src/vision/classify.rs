@@ -542,21 +542,13 @@ mod tests {
 
     /// The picture of a crop of colour `bg` with an `ink` shape: a disc, or a bar when `bar`.
     fn picture(bg: f32, bar: bool) -> Sprite {
-        let plane = CROP * CROP;
-        let mut crop = vec![0.0; 3 * plane];
-        for v in 0..CROP {
-            for u in 0..CROP {
-                let (x, y) = (u as f32 - 15.5, v as f32 - 15.5);
-                let inside = if bar {
-                    x.abs() < 12.0 && y.abs() < 3.0
-                } else {
-                    x * x + y * y < 81.0
-                };
-                for ch in 0..3 {
-                    crop[ch * plane + v * CROP + u] = if inside { -0.45 } else { bg };
-                }
+        let crop = crate::vision::sprites::tests::crop_with([bg; 3], [-0.45; 3], |x, y| {
+            if bar {
+                x.abs() < 12.0 && y.abs() < 3.0
+            } else {
+                x * x + y * y < 81.0
             }
-        }
+        });
         Sprite::from_crop(&crop)
     }
 

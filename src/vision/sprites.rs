@@ -241,27 +241,42 @@ pub fn mean_distance(dist: &[f32], n: usize, a: &[usize], b: &[usize]) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A crop of one background colour with a filled disc of `ink` of radius `r` (crop pixels).
-    fn crop(bg: [f32; 3], ink: [f32; 3], r: f32, square: bool) -> Vec<f32> {
+    /// A crop of one background colour `bg` with `ink` where `inside(x, y)` holds (`x`, `y`
+    /// in crop pixels from the centre). Shared with `classify`'s tests.
+    pub(crate) fn crop_with(
+        bg: [f32; 3],
+        ink: [f32; 3],
+        inside: impl Fn(f32, f32) -> bool,
+    ) -> Vec<f32> {
         let plane = CROP * CROP;
         let mut out = vec![0.0; 3 * plane];
         for v in 0..CROP {
             for u in 0..CROP {
-                let (x, y) = (u as f32 - 15.5, v as f32 - 15.5);
-                let inside = if square {
-                    x.abs() < r && y.abs() < r
+                let colour = if inside(u as f32 - 15.5, v as f32 - 15.5) {
+                    ink
                 } else {
-                    x * x + y * y < r * r
+                    bg
                 };
                 for ch in 0..3 {
-                    out[ch * plane + v * CROP + u] = if inside { ink[ch] } else { bg[ch] };
+                    out[ch * plane + v * CROP + u] = colour[ch];
                 }
             }
         }
         out
+    }
+
+    /// A crop of one background colour with a filled disc (or square) of `ink`, radius `r`.
+    fn crop(bg: [f32; 3], ink: [f32; 3], r: f32, square: bool) -> Vec<f32> {
+        crop_with(bg, ink, |x, y| {
+            if square {
+                x.abs() < r && y.abs() < r
+            } else {
+                x * x + y * y < r * r
+            }
+        })
     }
 
     const LIGHT: [f32; 3] = [0.4, 0.35, 0.2];

@@ -267,12 +267,10 @@ fn side_terms<S: Sink>(
                 | shield & king_attacks(king);
             sink.add(color, w::PAWN_SHIELD, near.count().min(3) as i32);
         }
-        let open = File::ALL
+        let open = [-1, 0, 1]
             .into_iter()
-            .filter(|&f| {
-                let bb = Bitboard::from_file(f);
-                (bb & files).any() && (bb & our_pawns).is_empty()
-            })
+            .filter_map(|d| king.file().offset(d))
+            .filter(|&f| (Bitboard::from_file(f) & our_pawns).is_empty())
             .count();
         sink.add(color, w::KING_OPEN_FILE, open as i32);
     }
