@@ -11,6 +11,7 @@
 //! weaker on purpose), [`bench`] (the fixed benchmark), and the searcher itself.
 
 pub mod bench;
+pub mod correction;
 pub mod eval;
 pub mod limits;
 pub mod movepick;
@@ -123,6 +124,7 @@ pub struct Engine {
     hash_mb: usize,
     tt: tt::TranspositionTable,
     heuristics: movepick::Heuristics,
+    correction: correction::CorrectionHistory,
     reductions: Reductions,
     evaluator: Evaluator,
 }
@@ -148,6 +150,7 @@ impl Engine {
             hash_mb,
             tt: tt::TranspositionTable::new(hash_mb),
             heuristics: movepick::Heuristics::default(),
+            correction: correction::CorrectionHistory::default(),
             reductions: Reductions::new(),
             evaluator: Evaluator::default(),
         }
@@ -180,6 +183,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
+        self.correction.clear();
     }
 
     /// Searches `pos` within `limits`.
@@ -265,6 +269,7 @@ impl Engine {
         let mut searcher = Searcher::new(
             &mut self.tt,
             &mut self.heuristics,
+            &mut self.correction,
             &self.reductions,
             time,
             node_limit,

@@ -32,7 +32,34 @@ pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
     /// The quiet move that refuted the opponent's last move, indexed by that move's from/to.
     counters: Vec<Option<Move>>,
+    /// Continuation history: `[earlier move's piece-to][this move's piece-to]`, how often a
+    /// quiet move caused a cut-off one ply (the opponent's move) or two plies (our own move)
+    /// after the earlier move. Both follow-ups share one table.
+    continuation: Vec<i32>,
+    /// Capture history: `[piece-to][captured role]`, how often a capture caused a cut-off.
+    captures: Vec<i32>,
 }
+
+/// The number of distinct (colour, role, target square) triples: the index space of
+/// [`PieceTo`].
+const PIECE_TO: usize = 2 * 6 * 64;
+
+/// A move described by the piece that moves and where it lands: the key of continuation
+/// history, which asks "after this move, which replies worked?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    /// The piece-to of `m` played by `color`.
+    pub fn new(color: Color, m: &Move) -> PieceTo {
+        let piece = color as usize * 6 + (m.role() as usize - 1);
+        PieceTo((piece * 64 + m.to() as usize) as u16)
+    }
+}
+
+/// The moves before a node that its quiet moves' continuation history follows: the
+/// opponent's last move and our own move before it (`None` after a null move or at the root).
+pub type Continuation = [Option<PieceTo>; 2];
 
 impl Default for Heuristics {
     fn default() -> Self {
@@ -40,6 +67,8 @@ impl Default for Heuristics {
             history: vec![0; 2 * 64 * 64],
             killers: vec![[None; 2]; MAX_PLY + 8],
             counters: vec![None; 64 * 64],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
+            captures: vec![0; PIECE_TO * 6],
         }
     }
 }
@@ -73,11 +102,45 @@ impl Heuristics {
         self.history[history_index(color, m)]
     }
 
+    /// The ordering score of a quiet move: its butterfly history plus its continuation
+    /// history after the moves of `cont` (up to three times [`HISTORY_MAX`] in magnitude).
+    pub fn quiet_score(&self, color: Color, m: &Move, cont: &Continuation) -> i32 {
+        let pt = PieceTo::new(color, m).0 as usize;
+        let follow: i32 = cont
+            .iter()
+            .flatten()
+            .map(|c| self.continuation[c.0 as usize * PIECE_TO + pt])
+            .sum();
+        self.history(color, m) + follow
+    }
+
     /// Rewards (positive `bonus`) or punishes a quiet move, saturating at [`HISTORY_MAX`].
     pub fn update_history(&mut self, color: Color, m: &Move, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.history[history_index(color, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        gravity(&mut self.history[history_index(color, m)], bonus);
+    }
+
+    /// Rewards or punishes a quiet move in the butterfly and the continuation history.
+    pub fn update_quiet(&mut self, color: Color, m: &Move, cont: &Continuation, bonus: i32) {
+        self.update_history(color, m, bonus);
+        let pt = PieceTo::new(color, m).0 as usize;
+        for c in cont.iter().flatten() {
+            gravity(&mut self.continuation[c.0 as usize * PIECE_TO + pt], bonus);
+        }
+    }
+
+    fn capture_index(color: Color, m: &Move) -> usize {
+        let captured = m.capture().map_or(0, |r| r as usize - 1);
+        PieceTo::new(color, m).0 as usize * 6 + captured
+    }
+
+    /// The capture history of a capture or promotion.
+    pub fn capture_score(&self, color: Color, m: &Move) -> i32 {
+        self.captures[Self::capture_index(color, m)]
+    }
+
+    /// Rewards or punishes a capture or promotion in the capture history.
+    pub fn update_capture(&mut self, color: Color, m: &Move, bonus: i32) {
+        gravity(&mut self.captures[Self::capture_index(color, m)], bonus);
     }
 
     /// Records a quiet move that caused a cut-off at `ply`, after the opponent's `previous`.
@@ -99,6 +162,13 @@ impl Heuristics {
     fn counter(&self, previous: Option<&Move>) -> Option<Move> {
         previous.and_then(|p| self.counters[from_to(p)])
     }
+}
+
+/// Moves an entry toward `bonus`'s sign, more slowly the closer it already is to
+/// [`HISTORY_MAX`], so that entries saturate instead of overflowing and old news fades.
+fn gravity(entry: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
 /// Whether a move is quiet (neither capture nor promotion).
@@ -127,6 +197,7 @@ impl MovePicker {
         heuristics: &Heuristics,
         ply: usize,
         previous: Option<&Move>,
+        cont: &Continuation,
     ) -> MovePicker {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -138,10 +209,12 @@ impl MovePicker {
             *score = if tt_move.matches(m) {
                 TT_SCORE
             } else if !is_quiet(m) {
+                // Capture history breaks MVV-LVA ties (it stays within one victim's band).
+                let order = mvv_lva(m) * 16 + heuristics.capture_score(turn, m) / 64;
                 if m.is_capture() && pos.see(m) < 0 {
-                    BAD_CAPTURE + mvv_lva(m)
+                    BAD_CAPTURE + order
                 } else {
-                    GOOD_CAPTURE + mvv_lva(m)
+                    GOOD_CAPTURE + order
                 }
             } else if killers[0] == Some(*m) {
                 KILLER_1
@@ -150,7 +223,7 @@ impl MovePicker {
             } else if counter == Some(*m) {
                 COUNTER
             } else {
-                heuristics.history(turn, m)
+                heuristics.quiet_score(turn, m, cont)
             };
         }
         MovePicker {
@@ -209,6 +282,12 @@ impl MovePicker {
         Some(picked)
     }
 
+    /// Whether an ordering score marks a killer or the counter move (a quiet move that
+    /// refuted a sibling or the opponent's last move).
+    pub fn is_refutation_score(score: i32) -> bool {
+        (COUNTER..=KILLER_1).contains(&score)
+    }
+
     /// Whether an ordering score marks a capture that loses material by SEE.
     pub fn is_bad_capture_score(score: i32) -> bool {
         score < BAD_CAPTURE / 2
@@ -220,7 +299,7 @@ mod tests {
     use super::*;
     use crate::rules::fen::parse_position;
     use crate::search::position::ChessPosition;
-    use shakmaty::{CastlingMode, Square};
+    use shakmaty::{CastlingMode, Chess, Square};
 
     #[test]
     fn order_is_tt_then_good_captures_then_quiets_then_bad_captures() {
@@ -236,7 +315,7 @@ mod tests {
             .find(|m| m.to() == Square::H5)
             .unwrap();
         let mut h = Heuristics::default();
-        let mut picker = MovePicker::new(&pos, PackedMove::new(&tt), &h, 0, None);
+        let mut picker = MovePicker::new(&pos, PackedMove::new(&tt), &h, 0, None, &[None; 2]);
         assert_eq!(picker.next_move().unwrap().0, tt);
         let (second, _) = picker.next_move().unwrap();
         assert_eq!(
@@ -255,9 +334,60 @@ mod tests {
             .find(|m| m.to() == Square::A1)
             .unwrap();
         h.update_history(shakmaty::Color::White, &quiet, 5000);
-        let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None);
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None, &[None; 2]);
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
         let pos_quiet = order.iter().position(|m| *m == quiet).unwrap();
         assert!(pos_quiet <= 2, "{order:?}");
+    }
+
+    #[test]
+    fn continuation_history_follows_the_earlier_move_only() {
+        let chess = Chess::default();
+        let legal = shakmaty::Position::legal_moves(&chess);
+        let (e4, d4) = (legal[0], legal[1]);
+        let after_e4: Continuation = [Some(PieceTo::new(Color::White, &e4)), None];
+        let after_d4: Continuation = [Some(PieceTo::new(Color::White, &d4)), None];
+        let reply = shakmaty::Move::Normal {
+            role: shakmaty::Role::Knight,
+            from: Square::G8,
+            capture: None,
+            to: Square::F6,
+            promotion: None,
+        };
+        let mut h = Heuristics::default();
+        h.update_quiet(Color::Black, &reply, &after_e4, 1000);
+        let butterfly = h.history(Color::Black, &reply);
+        assert!(butterfly > 0);
+        assert_eq!(
+            h.quiet_score(Color::Black, &reply, &after_e4),
+            2 * butterfly
+        );
+        assert_eq!(h.quiet_score(Color::Black, &reply, &after_d4), butterfly);
+        // Entries saturate instead of growing without bound.
+        for _ in 0..1000 {
+            h.update_quiet(Color::Black, &reply, &after_e4, HISTORY_MAX);
+        }
+        assert!(h.quiet_score(Color::Black, &reply, &after_e4) <= 2 * HISTORY_MAX);
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_the_same_victim() {
+        // A white knight and bishop can take the knight on d5: equal by MVV-LVA and SEE.
+        let chess =
+            parse_position("3k4/8/8/3n4/1N6/8/B7/K7 w - - 0 1", CastlingMode::Standard).unwrap();
+        let pos = ChessPosition::new(chess.clone());
+        let captures: Vec<Move> = shakmaty::Position::legal_moves(&chess)
+            .into_iter()
+            .filter(|m| m.is_capture())
+            .collect();
+        assert_eq!(captures.len(), 2);
+        let mut h = Heuristics::default();
+        for (winner, loser) in [(captures[0], captures[1]), (captures[1], captures[0])] {
+            h.update_capture(Color::White, &winner, 8000);
+            h.update_capture(Color::White, &loser, -8000);
+            let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None, &[None; 2]);
+            assert_eq!(picker.next_move().unwrap().0, winner);
+            assert_eq!(picker.next_move().unwrap().0, loser);
+        }
     }
 }

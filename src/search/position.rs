@@ -67,6 +67,12 @@ pub trait SearchPosition: Clone {
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// A hash of the pawns of both sides, for the correction history ([`super::correction`]),
+    /// or `None` (the default) when the variant does not keep one.
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Static exchange evaluation of `m` in centipawns for the side to move.
     ///
     /// The default is a cheap estimate: the captured piece minus nothing for quiet moves.
@@ -191,6 +197,17 @@ impl SearchPosition for ChessPosition {
             Some(net) => net.evaluate(&self.acc, self.pos.turn()),
             None => eval::evaluate(&self.pos),
         }
+    }
+
+    fn pawn_key(&self) -> Option<u64> {
+        let board = self.pos.board();
+        let white = (board.pawns() & board.white()).0;
+        let black = (board.pawns() & board.black()).0;
+        // splitmix64's finaliser: every bit of both sets reaches the low bits the table uses.
+        let mut h = white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Some(h ^ (h >> 31))
     }
 
     fn see(&self, m: &Move) -> i32 {

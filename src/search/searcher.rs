@@ -5,8 +5,9 @@
 //!
 //! Generic over [`SearchPosition`] and monomorphised per position type.
 
+use super::correction::CorrectionHistory;
 use super::limits::Limits;
-use super::movepick::{Heuristics, MAX_PLY, MovePicker, is_quiet};
+use super::movepick::{Continuation, Heuristics, MAX_PLY, MovePicker, PieceTo, is_quiet};
 use super::params as p;
 use super::position::{SearchPosition, role_value};
 use super::score::{Depth, Score};
@@ -61,6 +62,7 @@ impl Reductions {
 pub(crate) struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     heur: &'a mut Heuristics,
+    correction: &'a mut CorrectionHistory,
     lmr: &'a Reductions,
     time: TimeManager,
     node_limit: Option<u64>,
@@ -74,8 +76,14 @@ pub(crate) struct Searcher<'a> {
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
     played: Vec<Option<Move>>,
+    /// The piece-to of the move played at each ply of the current path (`None`: null move).
+    moved: Vec<Option<PieceTo>>,
     evals: Vec<i32>,
     root_excluded: Vec<Move>,
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: Vec<Option<Move>>,
+    /// The depth of the current iteration (extensions stop at twice that many plies).
+    root_depth: Depth,
     root_allowed: Vec<Move>,
 }
 
@@ -83,6 +91,7 @@ impl<'a> Searcher<'a> {
     pub(crate) fn new(
         tt: &'a mut TranspositionTable,
         heur: &'a mut Heuristics,
+        correction: &'a mut CorrectionHistory,
         lmr: &'a Reductions,
         time: TimeManager,
         node_limit: Option<u64>,
@@ -91,6 +100,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt,
             heur,
+            correction,
             lmr,
             time,
             node_limit,
@@ -103,8 +113,11 @@ impl<'a> Searcher<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             played: vec![None; MAX_PLY + 2],
+            moved: vec![None; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             root_excluded: Vec::new(),
+            excluded: vec![None; MAX_PLY + 2],
+            root_depth: 0,
             root_allowed: Vec::new(),
         }
     }
@@ -145,6 +158,7 @@ impl<'a> Searcher<'a> {
         let unbounded = limits.infinite || self.time.is_pondering();
         for depth in 1..=max_depth.clamp(1, MAX_PLY as Depth - 8) {
             self.seldepth = 0;
+            self.root_depth = depth;
             self.root_excluded.clear();
             let mut lines: Vec<Line> = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
@@ -276,6 +290,17 @@ impl<'a> Searcher<'a> {
             .any(|&k| k == key)
     }
 
+    /// The static evaluation `raw` corrected by the correction history (`NO_EVAL` stays).
+    fn corrected(&self, turn: shakmaty::Color, pawn_key: Option<u64>, raw: i32) -> i32 {
+        match pawn_key {
+            Some(pk) if raw != NO_EVAL => self
+                .correction
+                .correct(turn, pk, raw)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+            _ => raw,
+        }
+    }
+
     fn set_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -327,10 +352,12 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        let excluded = self.excluded[ply];
         let hit = self.tt.probe(key, ply as Depth);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
+            && excluded.is_none()
             && h.depth >= depth
         {
             let s = h.score.0;
@@ -344,11 +371,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let static_eval = if in_check {
+        let pawn_key = pos.pawn_key();
+        let raw_eval = if in_check {
             NO_EVAL
         } else {
             hit.map_or_else(|| pos.evaluate(), |h| h.eval)
         };
+        let static_eval = self.corrected(pos.turn(), pawn_key, raw_eval);
         // The hash score, when its bound allows, is a better estimate than the static one.
         let eval = match hit {
             Some(h) if !in_check && h.score.0.abs() < MATE_BOUND => match h.bound {
@@ -362,7 +391,7 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning.
             if depth <= p::RFP_MAX_DEPTH
                 && beta.abs() < MATE_BOUND
@@ -383,6 +412,7 @@ impl<'a> Searcher<'a> {
                     + ((eval - beta) / 200).min(3);
                 self.keys.push(key);
                 self.played[ply] = None;
+                self.moved[ply] = None;
                 let score = -self.negamax(
                     &null,
                     depth - 1 - r,
@@ -407,8 +437,58 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
+        // Singular extension: when every move but the hash move fails well below the hash
+        // score in a reduced search, the hash move is forced and deserves a deeper look. When
+        // even without it the reduced search beats beta, several moves refute (multi-cut).
+        let mut tt_extension = 0;
+        if let Some(h) = hit
+            && !root
+            && excluded.is_none()
+            && depth >= p::SINGULAR_MIN_DEPTH
+            && (ply as Depth) < 2 * self.root_depth
+            && !tt_move.is_none()
+            && h.depth >= depth - 3
+            && h.bound != Bound::Upper
+            && h.score.0.abs() < MATE_BOUND
+        {
+            let tt_score = h.score.0;
+            let singular_beta = tt_score - p::SINGULAR_MARGIN * depth;
+            let mut legal = shakmaty::MoveList::new();
+            pos.legal_moves(&mut legal);
+            if let Some(&m) = legal.iter().find(|m| tt_move.matches(m)) {
+                self.excluded[ply] = Some(m);
+                let score = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    tt_extension = 1;
+                    if !pv_node && score < singular_beta - p::SINGULAR_DOUBLE_MARGIN {
+                        tt_extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
+
         let previous = if ply > 0 { self.played[ply - 1] } else { None };
-        let mut picker = MovePicker::new(pos, tt_move, self.heur, ply, previous.as_ref());
+        let cont: Continuation = [
+            ply.checked_sub(1).and_then(|p| self.moved[p]),
+            ply.checked_sub(2).and_then(|p| self.moved[p]),
+        ];
+        let mut picker = MovePicker::new(pos, tt_move, self.heur, ply, previous.as_ref(), &cont);
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -419,11 +499,16 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0usize;
+        let mut captures: [Option<Move>; 32] = [None; 32];
+        let mut capture_count = 0usize;
         let turn = pos.turn();
         self.keys.push(key);
 
         while let Some((m, order)) = picker.next_move() {
             if root && (self.root_excluded.contains(&m) || !self.root_allowed.contains(&m)) {
+                continue;
+            }
+            if excluded == Some(m) {
                 continue;
             }
             let quiet = is_quiet(&m);
@@ -456,7 +541,9 @@ impl<'a> Searcher<'a> {
             }
 
             self.played[ply] = Some(m);
-            let new_depth = depth - 1;
+            self.moved[ply] = Some(PieceTo::new(turn, &m));
+            let extension = if tt_move.matches(&m) { tt_extension } else { 0 };
+            let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, pv_node, true)
             } else {
@@ -474,8 +561,8 @@ impl<'a> Searcher<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.heur.history(turn, &m) / 8192;
-                        if order >= super::movepick::HISTORY_MAX {
+                        r -= self.heur.quiet_score(turn, &m, &cont) / 16384;
+                        if MovePicker::is_refutation_score(order) {
                             // Killers and the counter move.
                             r -= 1;
                         }
@@ -513,13 +600,19 @@ impl<'a> Searcher<'a> {
                         self.set_pv(ply, m);
                     }
                     if score >= beta {
+                        let bonus = (depth * depth * 16).min(1200);
                         if quiet {
-                            let bonus = (depth * depth * 16).min(1200);
-                            self.heur.update_history(turn, &m, bonus);
+                            self.heur.update_quiet(turn, &m, &cont, bonus);
                             for q in quiets[..quiet_count].iter().flatten() {
-                                self.heur.update_history(turn, q, -bonus);
+                                self.heur.update_quiet(turn, q, &cont, -bonus);
                             }
                             self.heur.record_cutoff(ply, m, previous.as_ref());
+                        } else {
+                            self.heur.update_capture(turn, &m, bonus);
+                        }
+                        // Captures tried before the cut-off move did not refute.
+                        for c in captures[..capture_count].iter().flatten() {
+                            self.heur.update_capture(turn, c, -bonus);
                         }
                         break;
                     }
@@ -528,13 +621,24 @@ impl<'a> Searcher<'a> {
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = Some(m);
                 quiet_count += 1;
+            } else if !quiet && capture_count < captures.len() {
+                captures[capture_count] = Some(m);
+                capture_count += 1;
             }
         }
         self.keys.pop();
 
         if searched == 0 {
+            // The excluded move was the only one: it is singular.
+            if excluded.is_some() {
+                return alpha;
+            }
             // Only at the root, when every move is excluded: nothing to report.
             return -INF;
+        }
+        if excluded.is_some() {
+            // A search without one move says nothing about this position as a whole.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -544,7 +648,19 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         let stored_move = best_move.map_or(tt_move, |m| PackedMove::new(&m));
-        let stored_eval = if in_check { 0 } else { static_eval };
+        let stored_eval = if in_check { 0 } else { raw_eval };
+        // Teach the correction history what the search found, when the bound says the
+        // static evaluation was really off in that direction and no capture explains it.
+        if let Some(pk) = pawn_key
+            && !in_check
+            && excluded.is_none()
+            && best_move.is_none_or(|m| is_quiet(&m))
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.correction.update(turn, pk, depth, best - static_eval);
+        }
         self.tt.store(
             key,
             ply as Depth,
@@ -586,10 +702,15 @@ impl<'a> Searcher<'a> {
                 return s;
             }
         }
+        let raw_eval = if in_check {
+            NO_EVAL
+        } else {
+            hit.map_or_else(|| pos.evaluate(), |h| h.eval)
+        };
         let stand_pat = if in_check {
             -INF
         } else {
-            hit.map_or_else(|| pos.evaluate(), |h| h.eval)
+            self.corrected(pos.turn(), pos.pawn_key(), raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -639,7 +760,7 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         let mv = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
-        let eval = if in_check { 0 } else { stand_pat };
+        let eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, ply as Depth, mv, Score(best), eval, 0, bound);
         best

@@ -72,6 +72,15 @@ pub const LMR_BASE: f64 = 0.75;
 /// Search: see [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
 
+/// Search: first depth where the hash move may get a singular extension.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+
+/// Search: the singular search's beta lies this far per ply of depth below the hash score.
+pub const SINGULAR_MARGIN: i32 = 2;
+
+/// Search: a hash move this much more singular (below the singular beta) is extended twice.
+pub const SINGULAR_DOUBLE_MARGIN: i32 = 25;
+
 /// Quiescence: delta pruning margin added to the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
 
