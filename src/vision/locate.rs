@@ -18,7 +18,9 @@
 //!    pull a lattice's spacing a few percent off, so the best few windows are re-fitted: the
 //!    nine lines of each direction that cross the strongest edges, spacing within ±10% and
 //!    phase within half a square. The window that alternates best after that is the board;
-//!    several windows in one lattice are several boards.
+//!    several windows in one lattice are several boards. Such a fit can still land a whole
+//!    square off (its lines on all but one of the board's edges): the windows a square over
+//!    are scored too, and of overlapping boards the one that alternates best stays.
 //! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
 //!    edge (sub-pixel), and a least-squares fit gives the box, so square sizes need not be
 //!    whole pixels.
