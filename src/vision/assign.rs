@@ -352,12 +352,8 @@ mod tests {
         let wq = piece(Role::Queen, Color::White);
         let bp = piece(Role::Pawn, Color::Black);
         let wp = piece(Role::Pawn, Color::White);
-        for i in 16..21 {
-            probs[i] = one_hot(wq, 0.99);
-        }
-        for i in 8..16 {
-            probs[i] = one_hot(bp, 0.99);
-        }
+        probs[16..21].fill(one_hot(wq, 0.99));
+        probs[8..16].fill(one_hot(bp, 0.99));
         let group: Vec<usize> = (40..46).collect();
         for &i in &group {
             probs[i] = [0.0; CLASSES];
