@@ -14,6 +14,11 @@ use shakmaty::{Color, Role};
 /// The network's probabilities are floored here: held-out piece sets can fool it completely,
 /// and the board's rules must be able to outvote it.
 const FLOOR: f32 = 1e-3;
+/// The floor of the empty class's probability (see [`assign`]: the network's word on whether a
+/// square holds a piece counts more than its word on which piece).
+const EMPTY_FLOOR: f32 = 1e-5;
+/// Index of the empty class in [`SquareClass::ALL`].
+const EMPTY: usize = 0;
 /// Cost (in nats) of two clearly different-looking groups taking the same piece class; groups
 /// that look only a little different pay part of it (see [`assign`]).
 const SAME_CLASS: f32 = 3.0;
@@ -87,11 +92,30 @@ pub fn assign(
         return labels;
     }
     // evidence[g][c]: how well class c fits group g by the network, the mean log-probability of
-    // its squares (one picture is one observation, however often it is drawn).
+    // its squares (one picture is one observation, however often it is drawn). Whether a square
+    // holds a piece at all is another matter: the network tells that well even for piece sets
+    // it never saw, square by square, so emptying a group pays for each of its squares, with a
+    // lower floor (the board's rules must not clear squares the network sees pieces on).
     let evidence: Vec<[f32; CLASSES]> = groups
         .iter()
         .map(|g| {
-            std::array::from_fn(|c| g.iter().map(|&i| p(i, c).ln()).sum::<f32>() / g.len() as f32)
+            std::array::from_fn(|c| {
+                if c == EMPTY {
+                    g.iter()
+                        .map(|&i| probabilities[i][c])
+                        .map(|v| {
+                            if v.is_finite() {
+                                v.max(EMPTY_FLOOR)
+                            } else {
+                                EMPTY_FLOOR
+                            }
+                        })
+                        .map(f32::ln)
+                        .sum::<f32>()
+                } else {
+                    g.iter().map(|&i| p(i, c).ln()).sum::<f32>() / g.len() as f32
+                }
+            })
         })
         .collect();
     let on_edge: Vec<usize> = groups
@@ -316,6 +340,30 @@ mod tests {
             assert_eq!(SquareClass::ALL[out[i]], bp, "square {i}");
         }
         assert_eq!(SquareClass::ALL[out[20]], bb);
+    }
+
+    #[test]
+    fn the_rules_do_not_clear_squares_the_network_sees_pieces_on() {
+        // Five white queens and eight black pawns elsewhere; six squares the network is sure
+        // hold pieces, black pawns by its guess, white pawns second. Black pawns are too many,
+        // white pawns leave too few for the queens' promotions, other pieces get nothing from
+        // the network: still not empty squares.
+        let mut probs = base();
+        let wq = piece(Role::Queen, Color::White);
+        let bp = piece(Role::Pawn, Color::Black);
+        let wp = piece(Role::Pawn, Color::White);
+        probs[16..21].fill(one_hot(wq, 0.99));
+        probs[8..16].fill(one_hot(bp, 0.99));
+        let group: Vec<usize> = (40..46).collect();
+        for &i in &group {
+            probs[i] = [0.0; CLASSES];
+            probs[i][bp.index()] = 0.7;
+            probs[i][wp.index()] = 0.3;
+        }
+        let out = assign(&probs, &[Group::of(group.clone())], &|_, _| 1.0);
+        for &i in &group {
+            assert_ne!(SquareClass::ALL[out[i]], SquareClass::Empty, "square {i}");
+        }
     }
 
     #[test]

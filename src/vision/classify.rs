@@ -398,9 +398,19 @@ pub fn decide(probabilities: &[[f32; CLASSES]], sprites: &[Sprite]) -> Vec<Squar
         let bk = SquareClass::Piece(Color::Black.king()).index();
         clean(probabilities[i][wk]) + clean(probabilities[i][bk]) >= KINGLY
     };
-    let kings: Vec<bool> = candidates.iter().map(|&i| king(i)).collect();
     let dist = sprites::distances(sprites, &candidates, &|a, b| sides[a] != sides[b]);
     let m = candidates.len();
+    // A king is one of a kind: a "king" drawn the same on two or more other squares is not one
+    // (small pawns can fool the network that way), so it groups freely.
+    let kings: Vec<bool> = (0..m)
+        .map(|k| {
+            king(candidates[k])
+                && (0..m)
+                    .filter(|&j| j != k && dist[k * m + j] < threshold)
+                    .count()
+                    < 2
+        })
+        .collect();
     let local = sprites::group(&dist, m, threshold, &|k| kings[k]);
     let apart = |a: usize, b: usize| -> f32 {
         let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);

@@ -18,7 +18,9 @@
 //!    pull a lattice's spacing a few percent off, so the best few windows are re-fitted: the
 //!    nine lines of each direction that cross the strongest edges, spacing within ±10% and
 //!    phase within half a square. The window that alternates best after that is the board;
-//!    several windows in one lattice are several boards.
+//!    several windows in one lattice are several boards. Such a fit can still land a whole
+//!    square off (its lines on all but one of the board's edges): the windows a square over
+//!    are scored too, and of overlapping boards the one that alternates best stays.
 //! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
 //!    edge (sub-pixel), and a least-squares fit gives the box, so square sizes need not be
 //!    whole pixels.
@@ -107,9 +109,7 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
         }
         let Some((_, g)) = &grey else { continue };
         for b in locate_at(img, g, f, reach, if exhaustive { 3 } else { 1 }) {
-            if !found.iter().any(|k| overlap(&k.board, &b.board) > 0.3) {
-                found.push(b);
-            }
+            merge(&mut found, b);
         }
         if !found.is_empty() && !exhaustive {
             break;
@@ -634,19 +634,61 @@ fn locate_at(
                 continue;
             }
             kept.push(b);
-            let refined = refine(img, &b);
+            let refined = best_shift(img, refine(img, &b));
             if let Some(n) = checker_consistency(img, &refined)
                 && n >= MIN_CONSISTENT
-                && !found.iter().any(|k| overlap(&k.board, &refined) > 0.3)
             {
-                found.push(Located {
-                    board: refined,
-                    consistent_squares: n as u32,
-                });
+                merge(
+                    &mut found,
+                    Located {
+                        board: refined,
+                        consistent_squares: n as u32,
+                    },
+                );
             }
         }
     }
     found
+}
+
+/// Adds `b` to `found`, unless a board overlapping it (by more than 0.3) is there already: then
+/// the one whose squares follow the checker pattern better stays (a window a square off the
+/// board can come first).
+fn merge(found: &mut Vec<Located>, b: Located) {
+    match found.iter_mut().find(|k| overlap(&k.board, &b.board) > 0.3) {
+        Some(k) => {
+            if b.consistent_squares > k.consistent_squares {
+                *k = b;
+            }
+        }
+        None => found.push(b),
+    }
+}
+
+/// `b`, or `b` moved by a square in either or both directions (then refined again) when that
+/// window follows the checker pattern better: a grid fitted from one side of the board can
+/// land a whole square off, the lines lining up with all but one of the board's edges.
+fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
+    let Some(mut best_n) = checker_consistency(img, &b) else {
+        return b;
+    };
+    let (sx, sy) = b.square_size();
+    let mut best = b;
+    for dy in -1i32..=1 {
+        for dx in -1i32..=1 {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let moved = BoardBox::new(b.x + dx as f32 * sx, b.y + dy as f32 * sy, b.w, b.h);
+            if let Some(n) = checker_consistency(img, &moved)
+                && n > best_n
+            {
+                best_n = n;
+                best = moved;
+            }
+        }
+    }
+    if best == b { b } else { refine(img, &best) }
 }
 
 /// Mean absolute luma step across pixel line `c` of `img` (between columns `c - 1` and `c` for
@@ -948,6 +990,29 @@ mod tests {
         let far = BoardBox::new(x0 + s, y0, 8.0 * s, 8.0 * s);
         let fit = comb_fit(&img, &far).expect("a fit inside the image");
         assert!((fit.x - (x0 + s)).abs() <= 1.0, "{fit:?}");
+    }
+
+    #[test]
+    fn a_window_a_square_off_moves_onto_the_board() {
+        let mut img = RgbImage::from_pixel(600, 500, Rgb([235, 245, 235]));
+        let (x0, y0, s) = (101.0, 63.0, 31.5);
+        draw_board(
+            &mut img,
+            x0,
+            y0,
+            s,
+            [222, 227, 230],
+            [140, 162, 173],
+            &start_pieces(),
+        );
+        // The page is close to the light squares: a window a row low still follows the
+        // checker pattern in 60 of 64 cells, the board itself in all 64.
+        let low = BoardBox::new(x0, y0 + s, 8.0 * s, 8.0 * s);
+        assert_box(&best_shift(&img, low), x0, y0, 8.0 * s);
+        let left = BoardBox::new(x0 - s, y0, 8.0 * s, 8.0 * s);
+        assert_box(&best_shift(&img, left), x0, y0, 8.0 * s);
+        let right = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
+        assert_box(&best_shift(&img, right), x0, y0, 8.0 * s);
     }
 
     #[test]
