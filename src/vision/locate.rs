@@ -969,8 +969,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn comb_fit_corrects_a_spacing_a_few_percent_off() {
+    /// A 600x500 page with the starting position on a board of 31.5 px squares at (101, 63):
+    /// the image, the board's origin and its square size.
+    fn start_board_on_page() -> (RgbImage, f32, f32, f32) {
         let mut img = RgbImage::from_pixel(600, 500, Rgb([235, 245, 235]));
         let (x0, y0, s) = (101.0, 63.0, 31.5);
         draw_board(
@@ -982,6 +983,12 @@ mod tests {
             [140, 162, 173],
             &start_pieces(),
         );
+        (img, x0, y0, s)
+    }
+
+    #[test]
+    fn comb_fit_corrects_a_spacing_a_few_percent_off() {
+        let (img, x0, y0, s) = start_board_on_page();
         // A window 4% too small, its origin a third of a square off, as clutter leaves it.
         let guess = BoardBox::new(x0 - 10.0, y0 + 9.0, 8.0 * s * 0.96, 8.0 * s * 0.96);
         let fit = comb_fit(&img, &guess).expect("a fit inside the image");
@@ -994,17 +1001,7 @@ mod tests {
 
     #[test]
     fn a_window_a_square_off_moves_onto_the_board() {
-        let mut img = RgbImage::from_pixel(600, 500, Rgb([235, 245, 235]));
-        let (x0, y0, s) = (101.0, 63.0, 31.5);
-        draw_board(
-            &mut img,
-            x0,
-            y0,
-            s,
-            [222, 227, 230],
-            [140, 162, 173],
-            &start_pieces(),
-        );
+        let (img, x0, y0, s) = start_board_on_page();
         // The page is close to the light squares: a window a row low still follows the
         // checker pattern in 60 of 64 cells, the board itself in all 64.
         let low = BoardBox::new(x0, y0 + s, 8.0 * s, 8.0 * s);
