@@ -55,10 +55,12 @@ pub fn assign(
     apart: &dyn Fn(usize, usize) -> f32,
 ) -> Vec<usize> {
     let n = probabilities.len();
-    let p = |i: usize, c: usize| {
+    // The network's probability of class `c` on square `i`, at least `floor` (NaN too).
+    let at_least = |i: usize, c: usize, floor: f32| {
         let v = probabilities[i][c];
-        if v.is_finite() { v.max(FLOOR) } else { FLOOR }
+        if v.is_finite() { v.max(floor) } else { floor }
     };
+    let p = |i: usize, c: usize| at_least(i, c, FLOOR);
     let mut labels: Vec<usize> = (0..n)
         .map(|i| {
             (0..CLASSES)
@@ -102,15 +104,7 @@ pub fn assign(
             std::array::from_fn(|c| {
                 if c == EMPTY {
                     g.iter()
-                        .map(|&i| probabilities[i][c])
-                        .map(|v| {
-                            if v.is_finite() {
-                                v.max(EMPTY_FLOOR)
-                            } else {
-                                EMPTY_FLOOR
-                            }
-                        })
-                        .map(f32::ln)
+                        .map(|&i| at_least(i, c, EMPTY_FLOOR).ln())
                         .sum::<f32>()
                 } else {
                     g.iter().map(|&i| p(i, c).ln()).sum::<f32>() / g.len() as f32
