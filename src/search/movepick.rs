@@ -269,10 +269,14 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
+        // The first of the highest scores among the moves not handed out yet (a slice, so
+        // the scan needs no bounds checks).
         let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        let mut best_score = self.scores[best];
+        for (i, &s) in self.scores[self.next + 1..n].iter().enumerate() {
+            if s > best_score {
+                best_score = s;
+                best = self.next + 1 + i;
             }
         }
         self.moves.swap(self.next, best);
@@ -280,6 +284,21 @@ impl MovePicker {
         let picked = (self.moves[self.next], self.scores[self.next]);
         self.next += 1;
         Some(picked)
+    }
+
+    /// Drops the quiet moves not handed out yet (late move pruning: once enough moves of a
+    /// node were searched, its remaining quiet moves are not worth a look), keeping the
+    /// order of the rest.
+    pub fn skip_quiets(&mut self) {
+        let mut kept = self.next;
+        for i in self.next..self.moves.len() {
+            if !is_quiet(&self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
     }
 
     /// Whether an ordering score marks a killer or the counter move (a quiet move that

@@ -25,7 +25,9 @@ use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
 use super::params::{SEE_VALUE, role_index};
 use super::see;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{
+    Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role, attacks,
+};
 
 /// A game position the engine can search.
 ///
@@ -53,6 +55,15 @@ pub trait SearchPosition: Clone {
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
+
+    /// Whether playing the legal move `m` checks the opponent. The default plays the move
+    /// on a copy; positions that can answer from the board alone should, because the search
+    /// asks before deciding whether a move is worth playing at all.
+    fn gives_check(&self, m: &Move) -> bool {
+        let mut child = self.clone();
+        child.play(*m);
+        child.is_check()
+    }
 
     /// Plies since the last capture or pawn move (50-move rule at 100).
     fn halfmoves(&self) -> u32;
@@ -98,7 +109,15 @@ pub enum Evaluator {
 pub struct ChessPosition {
     pos: Chess,
     key: u64,
-    net: Option<&'static Network>,
+    /// The network and its accumulator, only when the network evaluates: the hand-written
+    /// evaluation then copies no 1 KB accumulator with every move (copy-make).
+    nnue: Option<Nnue>,
+}
+
+/// The evaluation network with this position's accumulator.
+#[derive(Debug, Clone)]
+struct Nnue {
+    net: &'static Network,
     acc: Accumulator,
 }
 
@@ -112,10 +131,14 @@ impl ChessPosition {
     /// Wraps a position evaluated by `evaluator`.
     pub fn with_evaluator(pos: Chess, evaluator: Evaluator) -> ChessPosition {
         let key = super::position_key(&pos);
-        let net: &'static Network = &DEFAULT_NETWORK;
-        let acc = Accumulator::new(net, pos.board());
-        let net = (evaluator == Evaluator::Network).then_some(net);
-        ChessPosition { pos, key, net, acc }
+        let nnue = (evaluator == Evaluator::Network).then(|| {
+            let net: &'static Network = &DEFAULT_NETWORK;
+            Nnue {
+                net,
+                acc: Accumulator::new(net, pos.board()),
+            }
+        });
+        ChessPosition { pos, key, nnue }
     }
 
     /// The wrapped position.
@@ -142,8 +165,8 @@ impl SearchPosition for ChessPosition {
         let next =
             self.pos
                 .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
-        if let Some(net) = self.net {
-            self.acc.play(net, self.pos.turn(), &m);
+        if let Some(nnue) = &mut self.nnue {
+            nnue.acc.play(nnue.net, self.pos.turn(), &m);
         }
         self.pos.play_unchecked(m);
         // shakmaty updates incrementally except around en passant, castling rights and
@@ -161,8 +184,7 @@ impl SearchPosition for ChessPosition {
         Some(ChessPosition {
             pos,
             key,
-            net: self.net,
-            acc: self.acc.clone(),
+            nnue: self.nnue.clone(),
         })
     }
 
@@ -176,6 +198,41 @@ impl SearchPosition for ChessPosition {
 
     fn is_check(&self) -> bool {
         self.pos.is_check()
+    }
+
+    fn gives_check(&self, m: &Move) -> bool {
+        let &Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } = m
+        else {
+            // Castling and en passant move two pieces: play them.
+            let mut child = self.pos.clone();
+            child.play_unchecked(*m);
+            return child.is_check();
+        };
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let Some(king) = board.king_of(!us) else {
+            return false;
+        };
+        let occupied = (board.occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let piece = Piece {
+            color: us,
+            role: promotion.unwrap_or(role),
+        };
+        if attacks::attacks(to, piece, occupied).contains(king) {
+            return true;
+        }
+        // A discovered check: one of our sliders sees the king through the vacated square.
+        let ours = board.by_color(us) & !Bitboard::from_square(from);
+        let rooks = ours & board.rooks_and_queens();
+        let bishops = ours & board.bishops_and_queens();
+        (attacks::rook_attacks(king, occupied) & rooks).any()
+            || (attacks::bishop_attacks(king, occupied) & bishops).any()
     }
 
     fn halfmoves(&self) -> u32 {
@@ -193,8 +250,8 @@ impl SearchPosition for ChessPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        match self.net {
-            Some(net) => net.evaluate(&self.acc, self.pos.turn()),
+        match &self.nnue {
+            Some(nnue) => nnue.net.evaluate(&nnue.acc, self.pos.turn()),
             None => eval::evaluate(&self.pos),
         }
     }
@@ -223,6 +280,52 @@ pub fn role_value(role: Role) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        use crate::rules::fen::parse_position;
+        use shakmaty::CastlingMode;
+        // Direct, discovered, promotion, en passant and castling checks among quiet moves.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1",
+            "8/3P4/8/8/8/8/k7/4K3 w - - 0 1",
+            "8/8/8/2k5/3Pp3/8/8/4K1B1 b - d3 0 1",
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPPBPPP/RNBQK2R w KQkq - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let chess = parse_position(fen, CastlingMode::Standard).unwrap();
+            let pos = ChessPosition::new(chess);
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            for m in &moves {
+                let mut child = pos.clone();
+                child.play(*m);
+                assert_eq!(pos.gives_check(m), child.is_check(), "{fen} {m}");
+                checks += usize::from(child.is_check());
+            }
+        }
+        assert!(checks >= 6, "the positions must contain checks: {checks}");
+        // And along a long deterministic walk through ordinary positions.
+        let mut pos = ChessPosition::new(Chess::default());
+        let mut moves = MoveList::new();
+        for ply in 0..300 {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                let mut child = pos.clone();
+                child.play(*m);
+                assert_eq!(pos.gives_check(m), child.is_check(), "ply {ply} {m}");
+            }
+            let m = moves[(ply * 13 + 5) % moves.len()];
+            pos.play(m);
+        }
+    }
 
     #[test]
     fn incremental_key_matches_full_hash() {

@@ -512,9 +512,8 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let quiet = is_quiet(&m);
-            let mut child = pos.clone();
-            child.play(m);
-            let gives_check = child.is_check();
+            // Asked of the board before the move is played, so pruned moves cost no copy.
+            let gives_check = pos.gives_check(&m);
             if !root && best > -MATE_BOUND && !gives_check {
                 if quiet {
                     if !pv_node
@@ -540,6 +539,8 @@ impl<'a> Searcher<'a> {
                 }
             }
 
+            let mut child = pos.clone();
+            child.play(m);
             self.played[ply] = Some(m);
             self.moved[ply] = Some(PieceTo::new(turn, &m));
             let extension = if tt_move.matches(&m) { tt_extension } else { 0 };
