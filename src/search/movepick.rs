@@ -286,13 +286,13 @@ impl MovePicker {
         Some(picked)
     }
 
-    /// Drops the quiet moves not handed out yet (late move pruning: once enough moves of a
-    /// node were searched, its remaining quiet moves are not worth a look), keeping the
-    /// order of the rest.
-    pub fn skip_quiets(&mut self) {
+    /// Drops the quiet moves not handed out yet for which `keep` says no (late move pruning:
+    /// once enough moves of a node were searched, its remaining quiet moves are not worth a
+    /// look, but for those `keep` names, such as checks), keeping the order of the rest.
+    pub fn skip_quiets(&mut self, keep: impl Fn(&Move) -> bool) {
         let mut kept = self.next;
         for i in self.next..self.moves.len() {
-            if !is_quiet(&self.moves[i]) {
+            if !is_quiet(&self.moves[i]) || keep(&self.moves[i]) {
                 self.moves[kept] = self.moves[i];
                 self.scores[kept] = self.scores[i];
                 kept += 1;
@@ -357,6 +357,46 @@ mod tests {
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
         let pos_quiet = order.iter().position(|m| *m == quiet).unwrap();
         assert!(pos_quiet <= 2, "{order:?}");
+    }
+
+    #[test]
+    fn skip_quiets_keeps_the_captures_in_order() {
+        let chess = parse_position(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let pos = ChessPosition::new(chess);
+        let h = Heuristics::default();
+        let all: Vec<Move> = {
+            let mut p = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None, &[None; 2]);
+            std::iter::from_fn(|| p.next_move().map(|(m, _)| m)).collect()
+        };
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None, &[None; 2]);
+        let first = picker.next_move().unwrap().0;
+        // Keep one quiet move (by its target square) and drop the others.
+        let kept_quiet = all
+            .iter()
+            .copied()
+            .find(|m| is_quiet(m) && m.to() == Square::D6);
+        assert!(kept_quiet.is_some());
+        picker.skip_quiets(|m| Some(*m) == kept_quiet);
+        let rest: Vec<(Move, i32)> = std::iter::from_fn(|| picker.next_move()).collect();
+        let expected: Vec<Move> = all[1..]
+            .iter()
+            .copied()
+            .filter(|m| !is_quiet(m) || Some(*m) == kept_quiet)
+            .collect();
+        assert_eq!(first, all[0]);
+        assert!(expected.len() > 1 && expected.len() < all.len() - 1);
+        // The same moves, still best first (equal scores may come in either order).
+        assert!(rest.windows(2).all(|w| w[0].1 >= w[1].1), "{rest:?}");
+        let key = |m: &Move| m.to_string();
+        let mut got: Vec<String> = rest.iter().map(|(m, _)| key(m)).collect();
+        let mut want: Vec<String> = expected.iter().map(key).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -24,6 +24,7 @@ use super::eval;
 use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
 use super::params::{SEE_VALUE, role_index};
 use super::see;
+use super::tt::PackedMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role, attacks,
@@ -55,6 +56,19 @@ pub trait SearchPosition: Clone {
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
+
+    /// The legal move that `packed` names (a hash move), or `None` when no legal move of this
+    /// position matches it (an index collision in the hash table). The default looks through
+    /// the legal moves; positions that can check one move alone should, because the search
+    /// tries the hash move before generating the others.
+    fn unpack(&self, packed: PackedMove) -> Option<Move> {
+        if packed.is_none() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().find(|m| packed.matches(m))
+    }
 
     /// Whether playing the legal move `m` checks the opponent. The default plays the move
     /// on a copy; positions that can answer from the board alone should, because the search
@@ -200,6 +214,43 @@ impl SearchPosition for ChessPosition {
         self.pos.is_check()
     }
 
+    fn unpack(&self, packed: PackedMove) -> Option<Move> {
+        let (from, to, promotion) = packed.parts()?;
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let piece = board.piece_at(from)?;
+        if piece.color != us {
+            return None;
+        }
+        let capture = match board.piece_at(to) {
+            // Castling (the king takes its own rook in shakmaty's notation).
+            Some(p) if p.color == us => None,
+            Some(p) => Some(Some(p.role)),
+            // En passant: a pawn moving diagonally onto an empty square.
+            None if piece.role == Role::Pawn && from.file() != to.file() => None,
+            // A king moving two files may be castling in another notation.
+            None if piece.role == Role::King && from.distance(to) > 1 => None,
+            None => Some(None),
+        };
+        match capture {
+            Some(capture) => {
+                let m = Move::Normal {
+                    role: piece.role,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                };
+                self.pos.is_legal(m).then_some(m)
+            }
+            // The rare special moves: look them up among the legal moves.
+            None => {
+                let moves = self.pos.legal_moves();
+                moves.into_iter().find(|m| packed.matches(m))
+            }
+        }
+    }
+
     fn gives_check(&self, m: &Move) -> bool {
         let &Move::Normal {
             role,
@@ -219,7 +270,8 @@ impl SearchPosition for ChessPosition {
         let Some(king) = board.king_of(!us) else {
             return false;
         };
-        let occupied = (board.occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let occupied =
+            (board.occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(to);
         let piece = Piece {
             color: us,
             role: promotion.unwrap_or(role),
@@ -325,6 +377,46 @@ mod tests {
             let m = moves[(ply * 13 + 5) % moves.len()];
             pos.play(m);
         }
+    }
+
+    #[test]
+    fn unpack_finds_exactly_the_legal_hash_moves() {
+        use crate::rules::fen::parse_position;
+        use shakmaty::{CastlingMode, Square};
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ];
+        for fen in fens {
+            let chess = parse_position(fen, CastlingMode::Standard).unwrap();
+            let pos = ChessPosition::new(chess);
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            for m in &moves {
+                assert_eq!(pos.unpack(PackedMove::new(m)), Some(*m), "{fen} {m}");
+            }
+            // Every from/to pair that is not a legal move unpacks to nothing.
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    let m = Move::Normal {
+                        role: Role::Knight,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: None,
+                    };
+                    let packed = PackedMove::new(&m);
+                    let legal = moves.iter().any(|l| packed.matches(l));
+                    assert_eq!(pos.unpack(packed).is_some(), legal, "{fen} {from}{to}");
+                }
+            }
+        }
+        assert_eq!(
+            ChessPosition::new(Chess::default()).unpack(PackedMove::NONE),
+            None
+        );
     }
 
     #[test]

@@ -85,6 +85,9 @@ pub(crate) struct Searcher<'a> {
     /// The depth of the current iteration (extensions stop at twice that many plies).
     root_depth: Depth,
     root_allowed: Vec<Move>,
+    /// The best first line of the running iteration so far: a root move searched to the full
+    /// depth that raised alpha. When time runs out mid-iteration it beats the last iteration's.
+    root_best: Option<Line>,
 }
 
 impl<'a> Searcher<'a> {
@@ -119,6 +122,7 @@ impl<'a> Searcher<'a> {
             excluded: vec![None; MAX_PLY + 2],
             root_depth: 0,
             root_allowed: Vec::new(),
+            root_best: None,
         }
     }
 
@@ -160,6 +164,7 @@ impl<'a> Searcher<'a> {
             self.seldepth = 0;
             self.root_depth = depth;
             self.root_excluded.clear();
+            self.root_best = None;
             let mut lines: Vec<Line> = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 let previous = outcome.lines.get(pv_index).map(|l| l.score.0);
@@ -176,6 +181,24 @@ impl<'a> Searcher<'a> {
                 });
             }
             if self.stopped && !outcome.lines.is_empty() {
+                // An unfinished iteration still found a better first move when a root move
+                // other than the last iteration's best raised alpha at the new depth.
+                if multipv == 1
+                    && let Some(line) = self.root_best.take()
+                    && line.pv.first() != outcome.lines[0].pv.first()
+                {
+                    observer.on_info(&SearchInfo {
+                        depth,
+                        seldepth: self.seldepth as Depth,
+                        multipv: 1,
+                        score: line.score,
+                        nodes: self.nodes,
+                        elapsed: self.time.elapsed(),
+                        hashfull: self.tt.hashfull(),
+                        pv: line.pv.clone(),
+                    });
+                    outcome.lines[0] = line;
+                }
                 break;
             }
             if lines.is_empty() {
@@ -245,7 +268,7 @@ impl<'a> Searcher<'a> {
             _ => (-INF, INF),
         };
         loop {
-            let score = self.negamax(root, depth, 0, alpha, beta, true, true);
+            let score = self.negamax(root, depth, 0, alpha, beta, true, true, false);
             if self.stopped {
                 return score;
             }
@@ -319,6 +342,7 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         pv_node: bool,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         let root = ply == 0;
@@ -421,6 +445,7 @@ impl<'a> Searcher<'a> {
                     -beta + 1,
                     false,
                     false,
+                    !cut_node,
                 );
                 self.keys.pop();
                 if self.stopped {
@@ -453,9 +478,8 @@ impl<'a> Searcher<'a> {
         {
             let tt_score = h.score.0;
             let singular_beta = tt_score - p::SINGULAR_MARGIN * depth;
-            let mut legal = shakmaty::MoveList::new();
-            pos.legal_moves(&mut legal);
-            if let Some(&m) = legal.iter().find(|m| tt_move.matches(m)) {
+            // The hash move as a legal move here (`None` after an index collision).
+            if let Some(m) = pos.unpack(tt_move) {
                 self.excluded[ply] = Some(m);
                 let score = self.negamax(
                     pos,
@@ -465,6 +489,7 @@ impl<'a> Searcher<'a> {
                     singular_beta,
                     false,
                     false,
+                    cut_node,
                 );
                 self.excluded[ply] = None;
                 if self.stopped {
@@ -502,6 +527,7 @@ impl<'a> Searcher<'a> {
         let mut captures: [Option<Move>; 32] = [None; 32];
         let mut capture_count = 0usize;
         let turn = pos.turn();
+        let mut late_quiets_dropped = false;
         self.keys.push(key);
 
         while let Some((m, order)) = picker.next_move() {
@@ -514,17 +540,36 @@ impl<'a> Searcher<'a> {
             let quiet = is_quiet(&m);
             // Asked of the board before the move is played, so pruned moves cost no copy.
             let gives_check = pos.gives_check(&m);
+            // Late move pruning: after enough moves, the remaining quiet ones but checks are
+            // dropped, all at once rather than picked one by one.
+            if !root
+                && !pv_node
+                && quiet
+                && best > -MATE_BOUND
+                && depth <= p::LMP_MAX_DEPTH
+                && searched as i32 >= (p::LMP_BASE + depth * depth) / (2 - improving as i32)
+            {
+                if !late_quiets_dropped {
+                    picker.skip_quiets(|q| pos.gives_check(q));
+                    late_quiets_dropped = true;
+                }
+                if !gives_check {
+                    continue;
+                }
+            }
             if !root && best > -MATE_BOUND && !gives_check {
                 if quiet {
-                    if !pv_node
-                        && depth <= p::LMP_MAX_DEPTH
-                        && searched as i32 >= (p::LMP_BASE + depth * depth) / (2 - improving as i32)
-                    {
-                        continue;
-                    }
                     if !in_check
                         && depth <= p::FUTILITY_MAX_DEPTH
                         && eval + p::FUTILITY_MARGIN.0 + p::FUTILITY_MARGIN.1 * depth <= alpha
+                    {
+                        continue;
+                    }
+                    // History pruning: a quiet move that has kept failing in this context
+                    // (its ordering score is its history) is not worth a shallow look.
+                    if !pv_node
+                        && depth <= p::HISTORY_PRUNE_MAX_DEPTH
+                        && order < -p::HISTORY_PRUNE_MARGIN * depth
                     {
                         continue;
                     }
@@ -546,7 +591,16 @@ impl<'a> Searcher<'a> {
             let extension = if tt_move.matches(&m) { tt_extension } else { 0 };
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, pv_node, true)
+                -self.negamax(
+                    &child,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                    true,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && (quiet || MovePicker::is_bad_capture_score(order))
@@ -554,6 +608,11 @@ impl<'a> Searcher<'a> {
                     r = self.lmr.get(depth, searched);
                     if pv_node {
                         r -= 1;
+                    }
+                    // An expected cut node whose first moves did not cut is less likely to
+                    // need the rest at full depth.
+                    if cut_node {
+                        r += 1;
                     }
                     if !improving {
                         r += 1;
@@ -578,12 +637,23 @@ impl<'a> Searcher<'a> {
                     -alpha,
                     false,
                     true,
+                    // A reduced search expects a cut; a full-depth one the opposite of ours.
+                    r > 0 || !cut_node,
                 );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, false, true);
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                        true,
+                        !cut_node,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, true);
+                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, true, false);
                 }
                 s
             };
@@ -599,6 +669,12 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                     if pv_node {
                         self.set_pv(ply, m);
+                        if root && self.root_excluded.is_empty() {
+                            self.root_best = Some(Line {
+                                score: Score(score),
+                                pv: self.pv[0].clone(),
+                            });
+                        }
                     }
                     if score >= beta {
                         let bonus = (depth * depth * 16).min(1200);

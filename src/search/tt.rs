@@ -2,7 +2,7 @@
 //! sized in megabytes, with depth-and-age replacement and a `hashfull` estimate.
 
 use super::score::{Depth, Score};
-use shakmaty::Move;
+use shakmaty::{Move, Role, Square};
 
 /// What a stored score means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +36,19 @@ impl PackedMove {
     /// Whether this is [`PackedMove::NONE`].
     pub fn is_none(self) -> bool {
         self.0 == 0
+    }
+
+    /// The origin, target and promotion role of the packed move, `None` for
+    /// [`PackedMove::NONE`] (or bits that name no square pair and role).
+    pub fn parts(self) -> Option<(Square, Square, Option<Role>)> {
+        let bits = self.0.checked_sub(1)?;
+        let from = Square::new(u32::from(bits & 63));
+        let to = Square::new(u32::from(bits >> 6 & 63));
+        let promotion = match bits >> 12 {
+            0 => None,
+            r => Some(Role::try_from(r as u8).ok()?),
+        };
+        Some((from, to, promotion))
     }
 
     /// Whether `m` is the move packed here.
@@ -221,6 +234,8 @@ mod tests {
         let m = Chess::default().legal_moves()[0];
         let packed = PackedMove::new(&m);
         assert!(packed.matches(&m));
+        assert_eq!(packed.parts(), Some((m.from().unwrap(), m.to(), None)));
+        assert_eq!(PackedMove::NONE.parts(), None);
         tt.store(42, 3, packed, Score::mate_in(7), 15, 5, Bound::Exact);
         let hit = tt.probe(42, 1).unwrap();
         assert_eq!(hit.mv, packed);

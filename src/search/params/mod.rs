@@ -72,6 +72,13 @@ pub const LMR_BASE: f64 = 0.75;
 /// Search: see [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
 
+/// Search: deepest node where quiet moves with a bad history are pruned.
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+
+/// Search: quiet moves whose history (butterfly plus continuation) is below minus this per
+/// ply of depth are pruned in shallow non-PV nodes.
+pub const HISTORY_PRUNE_MARGIN: i32 = 4000;
+
 /// Search: first depth where the hash move may get a singular extension.
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
 
