@@ -346,11 +346,16 @@ pub fn crop_cells(img: &RgbImage, rects: &[(f32, f32, f32, f32)]) -> Vec<f32> {
 
 /// Cells the network gives at least this much chance of a piece take part in the grouping.
 const CANDIDATE: f32 = 0.5;
-/// Largest picture distance (see [`Sprite::distance`]) at which squares count as the same
-/// picture.
-const SAME_PICTURE: f32 = 0.1;
+/// Largest picture distance (see [`Sprite::distance`]), network disagreement included, at which
+/// squares count as the same picture.
+const SAME_PICTURE: f32 = 0.15;
 /// A square the network gives at least this chance of a king joins only a crowd of look-alikes.
 const KINGLY: f32 = 0.5;
+/// Added to the picture distance of two squares the network reads as surely different classes,
+/// a share of it as it is less sure ([`overlap`]): same-piece pictures differ by up to about
+/// 0.2 (blur, resampling at another sub-pixel phase, JPEG, arrows), different pieces' rarely
+/// by less than 0.2, but some 3D sets' pieces by less than 0.1.
+const DISAGREE: f32 = 0.08;
 /// Picture distance from which squares surely show different pieces.
 const DIFFERENT_PICTURE: f32 = 0.35;
 
@@ -398,8 +403,18 @@ pub fn decide(probabilities: &[[f32; CLASSES]], sprites: &[Sprite]) -> Vec<Squar
         let bk = SquareClass::Piece(Color::Black.king()).index();
         clean(probabilities[i][wk]) + clean(probabilities[i][bk]) >= KINGLY
     };
-    let dist = sprites::distances(sprites, &candidates, &|a, b| sides[a] != sides[b]);
+    let mut dist = sprites::distances(sprites, &candidates, &|a, b| sides[a] != sides[b]);
     let m = candidates.len();
+    // Pictures a little apart (blur, resampling, artefacts) still show the same piece when the
+    // network reads them alike; pictures it reads as different pieces must match closely.
+    for a in 0..m {
+        for b in 0..m {
+            if a != b {
+                let agree = overlap(&probabilities[candidates[a]], &probabilities[candidates[b]]);
+                dist[a * m + b] = (dist[a * m + b] + DISAGREE * (1.0 - agree)).min(1.0);
+            }
+        }
+    }
     // A king is one of a kind: a "king" drawn the same on two or more other squares is not one
     // (small pawns can fool the network that way), so it groups freely.
     let kings: Vec<bool> = (0..m)
@@ -426,6 +441,17 @@ pub fn decide(probabilities: &[[f32; CLASSES]], sprites: &[Sprite]) -> Vec<Squar
         })
         .collect();
     finish(assign::assign(probabilities, &groups, &apart))
+}
+
+/// How much two squares' class probabilities agree, from 0 (no class in common) to 1 (the
+/// same distribution): the Bhattacharyya coefficient. NaN and negative values count as 0.
+fn overlap(p: &[f32; CLASSES], q: &[f32; CLASSES]) -> f32 {
+    let sum: f32 = p
+        .iter()
+        .zip(q)
+        .map(|(&a, &b)| (clean(a).max(0.0) * clean(b).max(0.0)).sqrt())
+        .sum();
+    sum.clamp(0.0, 1.0)
 }
 
 fn finish(labels: Vec<usize>) -> Vec<SquareClass> {
@@ -588,6 +614,46 @@ mod tests {
         assert_eq!(out[30], wn);
         assert_eq!(out[31], wb);
         assert_eq!((out[4], out[60]), (bk(), wk()));
+    }
+
+    /// A disc of `radius` crop pixels on a square of colour `bg`.
+    fn disc(bg: f32, radius: f32) -> Sprite {
+        let crop = crate::vision::sprites::tests::crop_with([bg; 3], [-0.45; 3], |x, y| {
+            x * x + y * y < radius * radius
+        });
+        Sprite::from_crop(&crop)
+    }
+
+    #[test]
+    fn pictures_a_little_apart_group_when_the_network_reads_them_alike() {
+        // Eight black pawns, one drawn a little larger (resampled at another phase): the
+        // network takes that one for a bishop, but not surely.
+        let bp = SquareClass::Piece(Color::Black.pawn());
+        let bb = SquareClass::Piece(Color::Black.bishop());
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
+        probs[4] = one_hot(bk(), 0.99);
+        probs[60] = one_hot(wk(), 0.99);
+        probs[8..16].fill(one_hot(bp, 0.9));
+        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
+        sprites[8..16].fill(disc(0.4, 9.0));
+        sprites[11] = disc(0.0, 10.0);
+        probs[11] = one_hot(bb, 0.55);
+        probs[11][bp.index()] = 0.4;
+        let d = sprites[11].distance(&sprites[9]);
+        assert!(d > 0.1 && d < SAME_PICTURE, "{d}");
+        assert_eq!(decide(&probs, &sprites)[11], bp);
+        // The same pictures that the network surely reads as different pieces stay apart.
+        probs[11] = one_hot(bb, 0.99);
+        assert_eq!(decide(&probs, &sprites)[11], bb);
+    }
+
+    #[test]
+    fn overlap_of_class_probabilities() {
+        let a = one_hot(wk(), 0.9);
+        assert!((overlap(&a, &a) - 1.0).abs() < 1e-4);
+        assert!(overlap(&one_hot(wk(), 1.0), &one_hot(bk(), 1.0)) < 1e-6);
+        let nan = [f32::NAN; CLASSES];
+        assert_eq!(overlap(&nan, &a), 0.0);
     }
 
     #[test]
