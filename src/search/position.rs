@@ -59,15 +59,9 @@ pub trait SearchPosition: Clone {
 
     /// The legal move that `packed` names (a hash move), or `None` when no legal move of this
     /// position matches it (an index collision in the hash table). The default looks through
-    /// the legal moves; positions that can check one move alone should, because the search
-    /// tries the hash move before generating the others.
+    /// the legal moves; positions that can check one move alone should.
     fn unpack(&self, packed: PackedMove) -> Option<Move> {
-        if packed.is_none() {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.into_iter().find(|m| packed.matches(m))
+        find_packed(self, packed)
     }
 
     /// Whether playing the legal move `m` checks the opponent. The default plays the move
@@ -104,6 +98,16 @@ pub trait SearchPosition: Clone {
     fn see(&self, m: &Move) -> i32 {
         m.capture().map_or(0, |r| SEE_VALUE[role_index(r)])
     }
+}
+
+/// The legal move of `pos` that `packed` names, found among all legal moves.
+fn find_packed<P: SearchPosition>(pos: &P, packed: PackedMove) -> Option<Move> {
+    if packed.is_none() {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().find(|m| packed.matches(m))
 }
 
 /// Which static evaluation a [`ChessPosition`] uses.
@@ -228,8 +232,6 @@ impl SearchPosition for ChessPosition {
             Some(p) => Some(Some(p.role)),
             // En passant: a pawn moving diagonally onto an empty square.
             None if piece.role == Role::Pawn && from.file() != to.file() => None,
-            // A king moving two files may be castling in another notation.
-            None if piece.role == Role::King && from.distance(to) > 1 => None,
             None => Some(None),
         };
         match capture {
@@ -244,10 +246,7 @@ impl SearchPosition for ChessPosition {
                 self.pos.is_legal(m).then_some(m)
             }
             // The rare special moves: look them up among the legal moves.
-            None => {
-                let moves = self.pos.legal_moves();
-                moves.into_iter().find(|m| packed.matches(m))
-            }
+            None => find_packed(self, packed),
         }
     }
 
@@ -333,6 +332,20 @@ pub fn role_value(role: Role) -> i32 {
 mod tests {
     use super::*;
 
+    /// Checks `gives_check` against playing each legal move of `pos`; returns how many check.
+    fn assert_gives_check_agrees(pos: &ChessPosition, label: &str) -> usize {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut checks = 0;
+        for m in &moves {
+            let mut child = pos.clone();
+            child.play(*m);
+            assert_eq!(pos.gives_check(m), child.is_check(), "{label} {m}");
+            checks += usize::from(child.is_check());
+        }
+        checks
+    }
+
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
         use crate::rules::fen::parse_position;
@@ -352,12 +365,7 @@ mod tests {
             let pos = ChessPosition::new(chess);
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            for m in &moves {
-                let mut child = pos.clone();
-                child.play(*m);
-                assert_eq!(pos.gives_check(m), child.is_check(), "{fen} {m}");
-                checks += usize::from(child.is_check());
-            }
+            checks += assert_gives_check_agrees(&pos, fen);
         }
         assert!(checks >= 6, "the positions must contain checks: {checks}");
         // And along a long deterministic walk through ordinary positions.
@@ -369,11 +377,7 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            for m in &moves {
-                let mut child = pos.clone();
-                child.play(*m);
-                assert_eq!(pos.gives_check(m), child.is_check(), "ply {ply} {m}");
-            }
+            assert_gives_check_agrees(&pos, &format!("ply {ply}"));
             let m = moves[(ply * 13 + 5) % moves.len()];
             pos.play(m);
         }

@@ -408,11 +408,11 @@ pub fn decide(probabilities: &[[f32; CLASSES]], sprites: &[Sprite]) -> Vec<Squar
     // Pictures a little apart (blur, resampling, artefacts) still show the same piece when the
     // network reads them alike; pictures it reads as different pieces must match closely.
     for a in 0..m {
-        for b in 0..m {
-            if a != b {
-                let agree = overlap(&probabilities[candidates[a]], &probabilities[candidates[b]]);
-                dist[a * m + b] = (dist[a * m + b] + DISAGREE * (1.0 - agree)).min(1.0);
-            }
+        for b in a + 1..m {
+            let agree = overlap(&probabilities[candidates[a]], &probabilities[candidates[b]]);
+            let d = (dist[a * m + b] + DISAGREE * (1.0 - agree)).min(1.0);
+            dist[a * m + b] = d;
+            dist[b * m + a] = d;
         }
     }
     // A king is one of a kind: a "king" drawn the same on two or more other squares is not one
@@ -578,12 +578,11 @@ mod tests {
 
     /// The picture of a crop of colour `bg` with an `ink` shape: a disc, or a bar when `bar`.
     fn picture(bg: f32, bar: bool) -> Sprite {
+        if !bar {
+            return disc(bg, 9.0);
+        }
         let crop = crate::vision::sprites::tests::crop_with([bg; 3], [-0.45; 3], |x, y| {
-            if bar {
-                x.abs() < 12.0 && y.abs() < 3.0
-            } else {
-                x * x + y * y < 81.0
-            }
+            x.abs() < 12.0 && y.abs() < 3.0
         });
         Sprite::from_crop(&crop)
     }
