@@ -1,6 +1,9 @@
 //! Static evaluation of a chess position: material and tapered piece-square tables, mobility,
-//! pawn structure (passed, connected, isolated, doubled), threats, outposts, king safety, bishop
-//! pair and rooks on open files.
+//! pawn structure (passed, connected, isolated, doubled, backward; passed pawns with a safe next
+//! square or a free path), threats (by pawns, minors, rooks, pawn pushes; hanging pieces),
+//! outposts, king safety (attack units, safe checks, weak squares next to the king, pawn shield
+//! and storm, open files), bishop pair, minor pieces behind pawns and rooks on open files or the
+//! seventh rank.
 //!
 //! The evaluation names its terms to a [`Sink`]: [`evaluate`] sums them with the weights of
 //! [`super::params::WEIGHTS`]; [`trace`] records which weights were used and how often, so that
@@ -134,14 +137,55 @@ pub fn trace(pos: &Chess) -> Trace {
 /// Sends every term of `board` to `sink`; returns the game phase.
 fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     let mut phase = 0;
-    let pawn_attacks = [
-        pawn_attacks_of(board.by_color(Color::Black) & board.pawns(), Color::Black),
-        pawn_attacks_of(board.by_color(Color::White) & board.pawns(), Color::White),
+    let maps = [
+        AttackMap::of(board, Color::Black),
+        AttackMap::of(board, Color::White),
     ];
     for color in Color::ALL {
-        side_terms(board, color, &pawn_attacks, sink, &mut phase);
+        side_terms(board, color, &maps, sink, &mut phase);
     }
     phase.min(p::PHASE_TOTAL)
+}
+
+/// The squares one side attacks, for threats, safe checks and passed pawns.
+struct AttackMap {
+    /// Squares its pawns attack.
+    pawns: Bitboard,
+    /// Squares any of its pieces (the king included) attacks.
+    all: Bitboard,
+    /// Squares any of its pieces but the king attacks.
+    all_but_king: Bitboard,
+    /// Squares its knights, bishops, rooks and queens attack, by role.
+    by_piece: [Bitboard; 4],
+}
+
+impl AttackMap {
+    fn of(board: &Board, color: Color) -> AttackMap {
+        let us = board.by_color(color);
+        let occupied = board.occupied();
+        let pawns = pawn_attacks_of(us & board.pawns(), color);
+        let mut by_piece = [Bitboard::EMPTY; 4];
+        for sq in us & board.knights() {
+            by_piece[0] |= knight_attacks(sq);
+        }
+        for sq in us & board.bishops() {
+            by_piece[1] |= bishop_attacks(sq, occupied);
+        }
+        for sq in us & board.rooks() {
+            by_piece[2] |= rook_attacks(sq, occupied);
+        }
+        for sq in us & board.queens() {
+            by_piece[3] |= queen_attacks(sq, occupied);
+        }
+        let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+        let all_but_king = by_piece.iter().fold(pawns, |acc, &a| acc | a);
+        AttackMap {
+            pawns,
+            all: all_but_king | king,
+            all_but_king,
+            by_piece,
+        }
+    }
 }
 
 /// Such endings rarely win for the side ahead when it has no pawns and at most a minor piece
@@ -167,7 +211,7 @@ fn relative_rank(sq: Square, color: Color) -> usize {
 fn side_terms<S: Sink>(
     board: &Board,
     color: Color,
-    pawn_attacks: &[Bitboard; 2],
+    maps: &[AttackMap; 2],
     sink: &mut S,
     phase: &mut i32,
 ) {
@@ -176,8 +220,9 @@ fn side_terms<S: Sink>(
     let occupied = board.occupied();
     let our_pawns = us & board.pawns();
     let their_pawns = them & board.pawns();
-    let our_pawn_attacks = pawn_attacks[color as usize];
-    let mobility_area = !(us | pawn_attacks[!color as usize]);
+    let (ours, theirs) = (&maps[color as usize], &maps[!color as usize]);
+    let our_pawn_attacks = ours.pawns;
+    let mobility_area = !(us | theirs.pawns);
     let their_king = board.king_of(!color);
     let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k).with(k));
     let mut attack_units = 0;
@@ -250,6 +295,63 @@ fn side_terms<S: Sink>(
             sink.add(color, index, hit.count() as i32);
         }
     }
+    let hanging = their_pieces & !board.kings() & ours.all & !theirs.all;
+    if hanging.any() {
+        sink.add(color, w::HANGING_PIECE, hanging.count() as i32);
+    }
+
+    // Pawns that one safe step forward would attack an enemy piece.
+    let step = |bb: Bitboard| match color {
+        Color::White => bb.shift(8),
+        Color::Black => bb.shift(-8),
+    };
+    let pushed = step(our_pawns) & !occupied & !theirs.pawns & (ours.all | !theirs.all);
+    let push_threats = pawn_attacks_of(pushed, color) & their_pieces;
+    if push_threats.any() {
+        sink.add(color, w::THREAT_BY_PUSH, push_threats.count() as i32);
+    }
+    let minors_behind = step(us & (board.knights() | board.bishops())) & our_pawns;
+    if minors_behind.any() {
+        sink.add(color, w::MINOR_BEHIND_PAWN, minors_behind.count() as i32);
+    }
+
+    // Checks the enemy cannot answer by taking the checking piece's square.
+    if let Some(king) = their_king {
+        let weak = king_attacks(king) & ours.all & !theirs.all_but_king;
+        if weak.any() {
+            sink.add(color, w::KING_ZONE_WEAK, weak.count() as i32);
+        }
+        let files = adjacent_files(king.file()) | Bitboard::from_file(king.file());
+        for sq in our_pawns & files {
+            sink.add(color, w::PAWN_STORM + relative_rank(sq, color), 1);
+        }
+        let seventh = Bitboard::from_rank(if color == Color::White {
+            Rank::Seventh
+        } else {
+            Rank::Second
+        });
+        if relative_rank(king, !color) == 0 || (seventh & their_pawns).any() {
+            let rooks = us & board.rooks() & seventh;
+            if rooks.any() {
+                sink.add(color, w::ROOK_ON_SEVENTH, rooks.count() as i32);
+            }
+        }
+        let safe = !us & !theirs.all;
+        let diagonal = bishop_attacks(king, occupied);
+        let straight = rook_attacks(king, occupied);
+        let from = [
+            knight_attacks(king),
+            diagonal,
+            straight,
+            diagonal | straight,
+        ];
+        for (i, (squares, attacks)) in from.into_iter().zip(ours.by_piece).enumerate() {
+            let checks = squares & attacks & safe;
+            if checks.any() {
+                sink.add(color, w::SAFE_CHECK + i, checks.count() as i32);
+            }
+        }
+    }
 
     // King attack: only dangerous with a queen and at least two attackers.
     if attackers >= 2 && (us & board.queens()).any() {
@@ -275,7 +377,7 @@ fn side_terms<S: Sink>(
         sink.add(color, w::KING_OPEN_FILE, open as i32);
     }
 
-    pawn_structure(board, color, our_pawn_attacks, sink);
+    pawn_structure(board, color, ours, theirs, sink);
 }
 
 /// Whether a minor piece on `sq` stands on an outpost: ranks 4-6, defended by a pawn, and no
@@ -286,7 +388,14 @@ fn is_outpost(sq: Square, color: Color, our_pawn_attacks: Bitboard, theirs: Bitb
         && (adjacent_files(sq.file()) & forward_ranks(sq.rank(), color) & theirs).is_empty()
 }
 
-fn pawn_structure<S: Sink>(board: &Board, color: Color, our_pawn_attacks: Bitboard, sink: &mut S) {
+fn pawn_structure<S: Sink>(
+    board: &Board,
+    color: Color,
+    our_map: &AttackMap,
+    their_map: &AttackMap,
+    sink: &mut S,
+) {
+    let our_pawn_attacks = our_map.pawns;
     let ours = board.by_color(color) & board.pawns();
     let theirs = board.by_color(!color) & board.pawns();
     let our_king = board.king_of(color);
@@ -295,14 +404,21 @@ fn pawn_structure<S: Sink>(board: &Board, color: Color, our_pawn_attacks: Bitboa
         let file = sq.file();
         let rel = relative_rank(sq, color);
         let neighbours = adjacent_files(file);
+        let ahead = forward_ranks(sq.rank(), color);
+        let step = if color == Color::White { 8 } else { -8 };
+        let stop = sq.offset(step);
         if (neighbours & ours).is_empty() {
             sink.add(color, w::ISOLATED_PAWN, 1);
+        } else if (neighbours & ours & !ahead).is_empty()
+            && stop.is_some_and(|s| their_map.pawns.contains(s))
+        {
+            // No pawn of ours can ever defend it, and an enemy pawn holds its next square.
+            sink.add(color, w::BACKWARD_PAWN, 1);
         }
         let beside = neighbours & Bitboard::from_rank(sq.rank()) & ours;
         if our_pawn_attacks.contains(sq) || beside.any() {
             sink.add(color, w::CONNECTED_PAWN + rel, 1);
         }
-        let ahead = forward_ranks(sq.rank(), color);
         let file_bb = Bitboard::from_file(file);
         if (file_bb & ahead & ours).any() {
             sink.add(color, w::DOUBLED_PAWN, 1);
@@ -312,11 +428,17 @@ fn pawn_structure<S: Sink>(board: &Board, color: Color, our_pawn_attacks: Bitboa
             continue;
         }
         sink.add(color, w::PASSED_PAWN + rel, 1);
-        let Some(stop) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
+        let Some(stop) = stop else {
             continue;
         };
+        let blocked = board.occupied() | their_map.all;
         if board.occupied().contains(stop) {
             sink.add(color, w::PASSED_BLOCKED + rel, 1);
+        } else if !their_map.all.contains(stop) {
+            sink.add(color, w::PASSED_SAFE_STOP + rel, 1);
+            if (file_bb & ahead & blocked).is_empty() {
+                sink.add(color, w::PASSED_FREE_PATH + rel, 1);
+            }
         }
         if let (Some(ok), Some(tk)) = (our_king, their_king) {
             let gap = tk.distance(stop) as i32 - ok.distance(stop) as i32;
@@ -403,6 +525,54 @@ mod tests {
             .board()
             .clone();
         assert!(is_passed_pawn(&board, Square::D5, Color::White));
+    }
+
+    /// White's count minus Black's of the weight at `index` in the evaluation of `fen`.
+    fn term(fen: &str, index: usize) -> i16 {
+        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
+        let terms = trace(&pos).terms;
+        terms
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == index)
+            .map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn threat_and_king_terms_fire_where_they_should() {
+        // The rook attacks an undefended knight, and can check safely from a8.
+        let fen = "4k3/8/8/3n4/8/8/8/R2RK3 w - - 0 1";
+        assert_eq!(term(fen, w::HANGING_PIECE), 1);
+        assert_eq!(term(fen, w::SAFE_CHECK + 2), 1);
+        // Defended, the knight no longer hangs; covered by a knight, a8 is no safe check.
+        assert_eq!(
+            term("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", w::HANGING_PIECE),
+            0
+        );
+        assert_eq!(
+            term("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1", w::SAFE_CHECK + 2),
+            0
+        );
+        // d5 pushed to d6 would attack the rook on e7.
+        assert_eq!(
+            term("4k3/4r3/8/3P4/8/8/8/4K3 w - - 0 1", w::THREAT_BY_PUSH),
+            1
+        );
+    }
+
+    #[test]
+    fn pawn_terms_fire_where_they_should() {
+        // e3 cannot be supported by a pawn any more and f5 holds e4.
+        assert_eq!(
+            term("4k3/8/8/5p2/3P4/4P3/8/4K3 w - - 0 1", w::BACKWARD_PAWN),
+            1
+        );
+        // A passed a-pawn with nothing in its way; blocked by the king, it has neither bonus.
+        let free = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
+        assert_eq!(term(free, w::PASSED_SAFE_STOP + 1), 1);
+        assert_eq!(term(free, w::PASSED_FREE_PATH + 1), 1);
+        let stopped = "8/8/8/8/k7/8/P7/4K3 w - - 0 1";
+        assert_eq!(term(stopped, w::PASSED_SAFE_STOP + 1), 0);
+        assert_eq!(term(stopped, w::PASSED_FREE_PATH + 1), 0);
     }
 
     #[test]

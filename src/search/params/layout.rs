@@ -53,8 +53,29 @@ pub const PAWN_SHIELD: usize = THREAT_BY_ROOK + 1;
 pub const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
 /// Attack on the enemy king by attack units (capped at 31), with two attackers and a queen.
 pub const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+/// Per square from which a knight, bishop, rook or queen of ours (by role) could check the
+/// enemy king and that the enemy does not attack.
+pub const SAFE_CHECK: usize = KING_ATTACK + 32;
+/// Per enemy piece (not a pawn or the king) that we attack and the enemy does not defend.
+pub const HANGING_PIECE: usize = SAFE_CHECK + 4;
+/// Pawn that cannot be defended by a pawn of ours and whose next square an enemy pawn attacks.
+pub const BACKWARD_PAWN: usize = HANGING_PIECE + 1;
+/// Passed pawn whose next square is empty and not attacked by the enemy, by relative rank.
+pub const PASSED_SAFE_STOP: usize = BACKWARD_PAWN + 1;
+/// Passed pawn whose whole way to promotion is empty and not attacked by the enemy, by rank.
+pub const PASSED_FREE_PATH: usize = PASSED_SAFE_STOP + 8;
+/// Per pawn of ours on the enemy king's file or a neighbouring one, by relative rank.
+pub const PAWN_STORM: usize = PASSED_FREE_PATH + 8;
+/// Per square next to the enemy king that we attack and only the king defends.
+pub const KING_ZONE_WEAK: usize = PAWN_STORM + 8;
+/// Per rook on the seventh rank while the enemy king sits on the eighth or pawns on the seventh.
+pub const ROOK_ON_SEVENTH: usize = KING_ZONE_WEAK + 1;
+/// Per enemy piece (not a pawn) that a safe push of one of our pawns would attack.
+pub const THREAT_BY_PUSH: usize = ROOK_ON_SEVENTH + 1;
+/// Per knight or bishop with a pawn of ours right in front of it.
+pub const MINOR_BEHIND_PAWN: usize = THREAT_BY_PUSH + 1;
 /// Number of weights.
-pub const COUNT: usize = KING_ATTACK + 32;
+pub const COUNT: usize = MINOR_BEHIND_PAWN + 1;
 
 /// One named run of weights, for printing and reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +125,17 @@ pub const SECTIONS: &[Section] = &[
     section("threat by rook", THREAT_BY_ROOK, PAWN_SHIELD),
     section("pawn shield", PAWN_SHIELD, KING_OPEN_FILE),
     section("king open file", KING_OPEN_FILE, KING_ATTACK),
-    section("king attack", KING_ATTACK, COUNT),
+    section("king attack", KING_ATTACK, SAFE_CHECK),
+    section("safe check", SAFE_CHECK, HANGING_PIECE),
+    section("hanging piece", HANGING_PIECE, BACKWARD_PAWN),
+    section("backward pawn", BACKWARD_PAWN, PASSED_SAFE_STOP),
+    section("passed safe stop", PASSED_SAFE_STOP, PASSED_FREE_PATH),
+    section("passed free path", PASSED_FREE_PATH, PAWN_STORM),
+    section("pawn storm", PAWN_STORM, KING_ZONE_WEAK),
+    section("king zone weak", KING_ZONE_WEAK, ROOK_ON_SEVENTH),
+    section("rook on seventh", ROOK_ON_SEVENTH, THREAT_BY_PUSH),
+    section("threat by push", THREAT_BY_PUSH, MINOR_BEHIND_PAWN),
+    section("minor behind pawn", MINOR_BEHIND_PAWN, COUNT),
 ];
 
 /// Every evaluation weight, `(middlegame, endgame)` in centipawns, laid out as the constants of
