@@ -315,7 +315,8 @@ fn side_terms<S: Sink>(
         sink.add(color, w::MINOR_BEHIND_PAWN, minors_behind.count() as i32);
     }
 
-    // Checks the enemy cannot answer by taking the checking piece's square.
+    // Pressure on the enemy king: weak squares next to it, pawns storming it, rooks on its
+    // seventh rank, checks it cannot answer by taking the checking piece.
     if let Some(king) = their_king {
         let weak = king_attacks(king) & ours.all & !theirs.all_but_king;
         if weak.any() {
