@@ -137,17 +137,23 @@ pub fn trace(pos: &Chess) -> Trace {
 /// Sends every term of `board` to `sink`; returns the game phase.
 fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     let mut phase = 0;
+    // Indexed by `Color as usize` (Black 0, White 1), as the maps are.
+    let pawn_attacks =
+        [Color::Black, Color::White].map(|c| pawn_attacks_of(board.by_color(c) & board.pawns(), c));
+    // Each piece's attacks are computed once: the per-piece terms and the attack maps come
+    // from the same pass, and the terms that compare both sides' maps follow.
     let maps = [
-        AttackMap::of(board, Color::Black),
-        AttackMap::of(board, Color::White),
+        piece_terms(board, Color::Black, &pawn_attacks, sink, &mut phase),
+        piece_terms(board, Color::White, &pawn_attacks, sink, &mut phase),
     ];
     for color in Color::ALL {
-        side_terms(board, color, &maps, sink, &mut phase);
+        side_terms(board, color, &maps, sink);
     }
     phase.min(p::PHASE_TOTAL)
 }
 
-/// The squares one side attacks, for threats, safe checks and passed pawns.
+/// The squares one side attacks, for threats, safe checks and passed pawns, and how hard its
+/// pieces press on the enemy king.
 struct AttackMap {
     /// Squares its pawns attack.
     pawns: Bitboard,
@@ -157,35 +163,10 @@ struct AttackMap {
     all_but_king: Bitboard,
     /// Squares its knights, bishops, rooks and queens attack, by role.
     by_piece: [Bitboard; 4],
-}
-
-impl AttackMap {
-    fn of(board: &Board, color: Color) -> AttackMap {
-        let us = board.by_color(color);
-        let occupied = board.occupied();
-        let pawns = pawn_attacks_of(us & board.pawns(), color);
-        let mut by_piece = [Bitboard::EMPTY; 4];
-        for sq in us & board.knights() {
-            by_piece[0] |= knight_attacks(sq);
-        }
-        for sq in us & board.bishops() {
-            by_piece[1] |= bishop_attacks(sq, occupied);
-        }
-        for sq in us & board.rooks() {
-            by_piece[2] |= rook_attacks(sq, occupied);
-        }
-        for sq in us & board.queens() {
-            by_piece[3] |= queen_attacks(sq, occupied);
-        }
-        let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
-        let all_but_king = by_piece.iter().fold(pawns, |acc, &a| acc | a);
-        AttackMap {
-            pawns,
-            all: all_but_king | king,
-            all_but_king,
-            by_piece,
-        }
-    }
+    /// Pieces attacking the enemy king's zone (the king and the squares next to it).
+    king_attackers: i32,
+    /// Their attacks on that zone, weighted by [`p::KING_ATTACK_UNITS`].
+    king_attack_units: i32,
 }
 
 /// Such endings rarely win for the side ahead when it has no pawns and at most a minor piece
@@ -208,27 +189,28 @@ fn relative_rank(sq: Square, color: Color) -> usize {
     }
 }
 
-fn side_terms<S: Sink>(
+/// Material, piece-square, mobility, outpost and rook-file terms of `color`'s pieces; returns
+/// the squares they attack.
+fn piece_terms<S: Sink>(
     board: &Board,
     color: Color,
-    maps: &[AttackMap; 2],
+    pawn_attacks: &[Bitboard; 2],
     sink: &mut S,
     phase: &mut i32,
-) {
+) -> AttackMap {
     let us = board.by_color(color);
     let them = board.by_color(!color);
     let occupied = board.occupied();
     let our_pawns = us & board.pawns();
     let their_pawns = them & board.pawns();
-    let (ours, theirs) = (&maps[color as usize], &maps[!color as usize]);
-    let our_pawn_attacks = ours.pawns;
-    let mobility_area = !(us | theirs.pawns);
-    let their_king = board.king_of(!color);
-    let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k).with(k));
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    let mut minor_attacks = Bitboard::EMPTY;
-    let mut rook_attacks_all = Bitboard::EMPTY;
+    let our_pawn_attacks = pawn_attacks[color as usize];
+    let mobility_area = !(us | pawn_attacks[!color as usize]);
+    let king_zone = board
+        .king_of(!color)
+        .map_or(Bitboard::EMPTY, |k| king_attacks(k).with(k));
+    let mut king_attack_units = 0;
+    let mut king_attackers = 0;
+    let mut by_piece = [Bitboard::EMPTY; 4];
 
     for role in Role::ALL {
         let ri = role_index(role);
@@ -243,14 +225,15 @@ fn side_terms<S: Sink>(
                 Role::Queen => (queen_attacks(sq, occupied), w::MOBILITY_QUEEN),
                 Role::Pawn | Role::King => continue,
             };
+            by_piece[ri - 1] |= attacks;
             sink.add(color, mobility + (attacks & mobility_area).count(), 1);
             if (attacks & king_zone).any() {
-                attackers += 1;
-                attack_units += p::KING_ATTACK_UNITS[ri - 1] * (attacks & king_zone).count() as i32;
+                king_attackers += 1;
+                king_attack_units +=
+                    p::KING_ATTACK_UNITS[ri - 1] * (attacks & king_zone).count() as i32;
             }
             match role {
                 Role::Knight | Role::Bishop => {
-                    minor_attacks |= attacks;
                     if is_outpost(sq, color, our_pawn_attacks, their_pawns) {
                         let index = if role == Role::Knight {
                             w::KNIGHT_OUTPOST
@@ -261,7 +244,6 @@ fn side_terms<S: Sink>(
                     }
                 }
                 Role::Rook => {
-                    rook_attacks_all |= attacks;
                     let file = Bitboard::from_file(sq.file());
                     if (file & our_pawns).is_empty() {
                         let index = if (file & their_pawns).is_empty() {
@@ -276,6 +258,32 @@ fn side_terms<S: Sink>(
             }
         }
     }
+
+    let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+    let all_but_king = by_piece.iter().fold(our_pawn_attacks, |acc, &a| acc | a);
+    AttackMap {
+        pawns: our_pawn_attacks,
+        all: all_but_king | king,
+        all_but_king,
+        by_piece,
+        king_attackers,
+        king_attack_units,
+    }
+}
+
+/// The terms of `color` that weigh its attacks against the enemy's: threats, hanging pieces,
+/// pressure on the enemy king, its own king's shelter and the pawn structure.
+fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink: &mut S) {
+    let us = board.by_color(color);
+    let them = board.by_color(!color);
+    let occupied = board.occupied();
+    let our_pawns = us & board.pawns();
+    let their_pawns = them & board.pawns();
+    let (ours, theirs) = (&maps[color as usize], &maps[!color as usize]);
+    let our_pawn_attacks = ours.pawns;
+    let their_king = board.king_of(!color);
+    let minor_attacks = ours.by_piece[0] | ours.by_piece[1];
+    let rook_attacks_all = ours.by_piece[2];
 
     if (us & board.bishops()).more_than_one() {
         sink.add(color, w::BISHOP_PAIR, 1);
@@ -355,8 +363,12 @@ fn side_terms<S: Sink>(
     }
 
     // King attack: only dangerous with a queen and at least two attackers.
-    if attackers >= 2 && (us & board.queens()).any() {
-        sink.add(color, w::KING_ATTACK + attack_units.min(31) as usize, 1);
+    if ours.king_attackers >= 2 && (us & board.queens()).any() {
+        sink.add(
+            color,
+            w::KING_ATTACK + ours.king_attack_units.min(31) as usize,
+            1,
+        );
     }
 
     if let Some(king) = board.king_of(color) {
@@ -401,6 +413,7 @@ fn pawn_structure<S: Sink>(
     let theirs = board.by_color(!color) & board.pawns();
     let our_king = board.king_of(color);
     let their_king = board.king_of(!color);
+    let blocked = board.occupied() | their_map.all;
     for sq in ours {
         let file = sq.file();
         let rel = relative_rank(sq, color);
@@ -432,7 +445,6 @@ fn pawn_structure<S: Sink>(
         let Some(stop) = stop else {
             continue;
         };
-        let blocked = board.occupied() | their_map.all;
         if board.occupied().contains(stop) {
             sink.add(color, w::PASSED_BLOCKED + rel, 1);
         } else if !their_map.all.contains(stop) {
