@@ -163,6 +163,8 @@ struct AttackMap {
     all_but_king: Bitboard,
     /// Squares its knights, bishops, rooks and queens attack, by role.
     by_piece: [Bitboard; 4],
+    /// Squares it attacks at least twice (the king included).
+    twice: Bitboard,
     /// Pieces attacking the enemy king's zone (the king and the squares next to it).
     king_attackers: i32,
     /// Their attacks on that zone, weighted by [`p::KING_ATTACK_UNITS`].
@@ -211,6 +213,10 @@ fn piece_terms<S: Sink>(
     let mut king_attack_units = 0;
     let mut king_attackers = 0;
     let mut by_piece = [Bitboard::EMPTY; 4];
+    let mut all = our_pawn_attacks;
+    let mut twice = pawn_double_attacks(our_pawns, color);
+    let our_king = board.king_of(color);
+    let pawns_minus_five = our_pawns.count() as i32 - 5;
 
     for role in Role::ALL {
         let ri = role_index(role);
@@ -226,6 +232,8 @@ fn piece_terms<S: Sink>(
                 Role::Pawn | Role::King => continue,
             };
             by_piece[ri - 1] |= attacks;
+            twice |= all & attacks;
+            all |= attacks;
             sink.add(color, mobility + (attacks & mobility_area).count(), 1);
             if (attacks & king_zone).any() {
                 king_attackers += 1;
@@ -234,6 +242,26 @@ fn piece_terms<S: Sink>(
             }
             match role {
                 Role::Knight | Role::Bishop => {
+                    if let Some(king) = our_king {
+                        sink.add(color, w::KING_PROTECTOR + ri - 1, king.distance(sq) as i32);
+                    }
+                    if role == Role::Knight {
+                        sink.add(color, w::KNIGHT_PAWNS, pawns_minus_five);
+                    } else {
+                        let same_colour = if sq.is_light() {
+                            Bitboard::LIGHT_SQUARES
+                        } else {
+                            Bitboard::DARK_SQUARES
+                        };
+                        sink.add(
+                            color,
+                            w::BISHOP_PAWNS,
+                            (our_pawns & same_colour).count() as i32,
+                        );
+                        if (bishop_attacks(sq, board.pawns()) & Bitboard::CENTER).more_than_one() {
+                            sink.add(color, w::BISHOP_LONG_DIAGONAL, 1);
+                        }
+                    }
                     if is_outpost(sq, color, our_pawn_attacks, their_pawns) {
                         let index = if role == Role::Knight {
                             w::KNIGHT_OUTPOST
@@ -244,6 +272,7 @@ fn piece_terms<S: Sink>(
                     }
                 }
                 Role::Rook => {
+                    sink.add(color, w::ROOK_PAWNS, pawns_minus_five);
                     let file = Bitboard::from_file(sq.file());
                     if (file & our_pawns).is_empty() {
                         let index = if (file & their_pawns).is_empty() {
@@ -259,13 +288,13 @@ fn piece_terms<S: Sink>(
         }
     }
 
-    let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
-    let all_but_king = by_piece.iter().fold(our_pawn_attacks, |acc, &a| acc | a);
+    let king = our_king.map_or(Bitboard::EMPTY, king_attacks);
     AttackMap {
         pawns: our_pawn_attacks,
-        all: all_but_king | king,
-        all_but_king,
+        all: all | king,
+        all_but_king: all,
         by_piece,
+        twice: twice | (all & king),
         king_attackers,
         king_attack_units,
     }
@@ -307,6 +336,42 @@ fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink:
     if hanging.any() {
         sink.add(color, w::HANGING_PIECE, hanging.count() as i32);
     }
+    // Threats by victim: pieces we attack that are weak (neither pawn-defended nor defended
+    // twice against fewer attackers), and for minors also strongly protected ones.
+    let strongly_protected = theirs.pawns | (theirs.twice & !ours.twice);
+    let weak = them & !board.kings() & !strongly_protected & ours.all;
+    let by_minor = ((their_pieces & !board.kings() & strongly_protected) | weak) & minor_attacks;
+    for sq in by_minor {
+        if let Some(role) = board.role_at(sq) {
+            sink.add(color, w::THREAT_MINOR_ON + role_index(role), 1);
+        }
+    }
+    for sq in weak & rook_attacks_all {
+        if let Some(role) = board.role_at(sq) {
+            sink.add(color, w::THREAT_ROOK_ON + role_index(role), 1);
+        }
+    }
+    if let Some(king) = board.king_of(color)
+        && (weak & king_attacks(king)).any()
+    {
+        sink.add(color, w::THREAT_BY_KING, 1);
+    }
+    let restricted = theirs.all & ours.all & !strongly_protected;
+    if restricted.any() {
+        sink.add(color, w::RESTRICTED, restricted.count() as i32);
+    }
+    // Space: safe central squares on our side, more valuable with more pieces to use them.
+    let (space_ranks, back) = match color {
+        Color::White => (Bitboard(0x0000_0000_ffff_ff00), -8),
+        Color::Black => (Bitboard(0x00ff_ffff_0000_0000), 8),
+    };
+    let centre_files = Bitboard(0x3c3c_3c3c_3c3c_3c3c);
+    let safe = space_ranks & centre_files & !our_pawns & !theirs.pawns;
+    let mut behind = our_pawns;
+    behind |= behind.shift(back);
+    behind |= behind.shift(2 * back);
+    let space = (safe.count() + (safe & behind).count()) as i32;
+    sink.add(color, w::SPACE, space * us.count() as i32 / 16);
 
     // Pawns that one safe step forward would attack an enemy piece.
     let step = |bb: Bitboard| match color {
@@ -414,6 +479,7 @@ fn pawn_structure<S: Sink>(
     let our_king = board.king_of(color);
     let their_king = board.king_of(!color);
     let blocked = board.occupied() | their_map.all;
+    let our_rooks = board.by_color(color) & board.rooks();
     for sq in ours {
         let file = sq.file();
         let rel = relative_rank(sq, color);
@@ -442,6 +508,10 @@ fn pawn_structure<S: Sink>(
             continue;
         }
         sink.add(color, w::PASSED_PAWN + rel, 1);
+        let behind = file_bb & !ahead & !Bitboard::from_square(sq);
+        if (rook_attacks(sq, board.occupied()) & behind & our_rooks).any() {
+            sink.add(color, w::ROOK_BEHIND_PASSER, 1);
+        }
         let Some(stop) = stop else {
             continue;
         };
@@ -457,6 +527,16 @@ fn pawn_structure<S: Sink>(
             let gap = tk.distance(stop) as i32 - ok.distance(stop) as i32;
             sink.add(color, w::PASSED_KING_DISTANCE + rel, gap);
         }
+    }
+}
+
+/// Squares attacked by two of `pawns` of `color`.
+fn pawn_double_attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+    match color {
+        Color::White => (pawns & not_a).shift(7) & (pawns & not_h).shift(9),
+        Color::Black => (pawns & not_h).shift(-7) & (pawns & not_a).shift(-9),
     }
 }
 
@@ -586,6 +666,61 @@ mod tests {
         let stopped = "8/8/8/8/k7/8/P7/4K3 w - - 0 1";
         assert_eq!(term(stopped, w::PASSED_SAFE_STOP + 1), 0);
         assert_eq!(term(stopped, w::PASSED_FREE_PATH + 1), 0);
+    }
+
+    #[test]
+    fn threats_by_victim_fire_on_weak_pieces_only() {
+        // The knight on e3 attacks the undefended rook on d5.
+        let fen = "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::THREAT_MINOR_ON + 3), 1);
+        // The rook on d1 attacks the knight on d5: weak alone, pawn-defended not.
+        assert_eq!(
+            term("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", w::THREAT_ROOK_ON + 1),
+            1
+        );
+        assert_eq!(
+            term("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", w::THREAT_ROOK_ON + 1),
+            0
+        );
+        // The king attacks the undefended knight on d2.
+        assert_eq!(
+            term("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", w::THREAT_BY_KING),
+            1
+        );
+        // Both rooks hold a2-a7; b7 protects a6 for Black, nothing protects for White.
+        assert_eq!(term("r3k3/1p6/8/8/8/8/8/R3K3 w - - 0 1", w::RESTRICTED), -1);
+    }
+
+    #[test]
+    fn piece_and_space_terms_fire_where_they_should() {
+        // Space: c2-f3 safe, eight of them behind the pawns: 16 squares x 5 pieces / 16.
+        assert_eq!(term("4k3/8/8/8/2PPPP2/8/8/4K3 w - - 0 1", w::SPACE), 5);
+        // A knight far from its king, with eight pawns beside it.
+        let fen = "N3k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::KING_PROTECTOR), 7);
+        assert_eq!(term(fen, w::KNIGHT_PAWNS), 3);
+        // A rook behind its passed pawn; a bishop on the long diagonal.
+        assert_eq!(
+            term("4k3/8/8/8/P7/8/8/R3K3 w - - 0 1", w::ROOK_BEHIND_PASSER),
+            1
+        );
+        assert_eq!(
+            term("4k3/8/8/8/P7/8/8/1R2K3 w - - 0 1", w::ROOK_BEHIND_PASSER),
+            0
+        );
+        assert_eq!(
+            term("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", w::BISHOP_LONG_DIAGONAL),
+            1
+        );
+        assert_eq!(
+            term("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", w::BISHOP_LONG_DIAGONAL),
+            0
+        );
+        // Bishop on a dark square (c1) with pawns on c3 (dark) and d3 (light).
+        assert_eq!(
+            term("4k3/8/8/8/8/2PP4/8/2B1K3 w - - 0 1", w::BISHOP_PAWNS),
+            1
+        );
     }
 
     #[test]

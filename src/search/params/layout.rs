@@ -74,8 +74,34 @@ pub const ROOK_ON_SEVENTH: usize = KING_ZONE_WEAK + 1;
 pub const THREAT_BY_PUSH: usize = ROOK_ON_SEVENTH + 1;
 /// Per knight or bishop with a pawn of ours right in front of it.
 pub const MINOR_BEHIND_PAWN: usize = THREAT_BY_PUSH + 1;
+/// Per weak enemy piece (by role, pawn to queen) or piece strongly protected (not a pawn)
+/// that our knights or bishops attack. Weak: attacked by us, not defended by a pawn, and not
+/// defended twice while we attack it fewer than twice.
+pub const THREAT_MINOR_ON: usize = MINOR_BEHIND_PAWN + 1;
+/// Per weak enemy piece (by role, pawn to queen) that our rooks attack.
+pub const THREAT_ROOK_ON: usize = THREAT_MINOR_ON + 5;
+/// Our king attacks a weak enemy piece.
+pub const THREAT_BY_KING: usize = THREAT_ROOK_ON + 5;
+/// Per square both sides attack where the enemy's pieces are not strongly protected: their
+/// moves there are restricted.
+pub const RESTRICTED: usize = THREAT_BY_KING + 1;
+/// Space: safe central squares on our side of the board (those behind our pawns count
+/// twice), times our pieces (pawns included), over 16.
+pub const SPACE: usize = RESTRICTED + 1;
+/// Per square of distance between a knight or a bishop (by role) and its own king.
+pub const KING_PROTECTOR: usize = SPACE + 1;
+/// Per rook of ours behind one of our passed pawns on its file.
+pub const ROOK_BEHIND_PASSER: usize = KING_PROTECTOR + 2;
+/// Per knight, times our pawns minus five (knights gain with pawns on the board).
+pub const KNIGHT_PAWNS: usize = ROOK_BEHIND_PASSER + 1;
+/// Per rook, times our pawns minus five (rooks gain as the board opens).
+pub const ROOK_PAWNS: usize = KNIGHT_PAWNS + 1;
+/// Per bishop, per pawn of ours on squares of the bishop's colour.
+pub const BISHOP_PAWNS: usize = ROOK_PAWNS + 1;
+/// Per bishop on a long diagonal that sees both centre squares of it.
+pub const BISHOP_LONG_DIAGONAL: usize = BISHOP_PAWNS + 1;
 /// Number of weights.
-pub const COUNT: usize = MINOR_BEHIND_PAWN + 1;
+pub const COUNT: usize = BISHOP_LONG_DIAGONAL + 1;
 
 /// One named run of weights, for printing and reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +161,18 @@ pub const SECTIONS: &[Section] = &[
     section("king zone weak", KING_ZONE_WEAK, ROOK_ON_SEVENTH),
     section("rook on seventh", ROOK_ON_SEVENTH, THREAT_BY_PUSH),
     section("threat by push", THREAT_BY_PUSH, MINOR_BEHIND_PAWN),
-    section("minor behind pawn", MINOR_BEHIND_PAWN, COUNT),
+    section("minor behind pawn", MINOR_BEHIND_PAWN, THREAT_MINOR_ON),
+    section("threat minor on", THREAT_MINOR_ON, THREAT_ROOK_ON),
+    section("threat rook on", THREAT_ROOK_ON, THREAT_BY_KING),
+    section("threat by king", THREAT_BY_KING, RESTRICTED),
+    section("restricted", RESTRICTED, SPACE),
+    section("space", SPACE, KING_PROTECTOR),
+    section("king protector", KING_PROTECTOR, ROOK_BEHIND_PASSER),
+    section("rook behind passer", ROOK_BEHIND_PASSER, KNIGHT_PAWNS),
+    section("knight pawns", KNIGHT_PAWNS, ROOK_PAWNS),
+    section("rook pawns", ROOK_PAWNS, BISHOP_PAWNS),
+    section("bishop pawns", BISHOP_PAWNS, BISHOP_LONG_DIAGONAL),
+    section("bishop long diagonal", BISHOP_LONG_DIAGONAL, COUNT),
 ];
 
 /// Every evaluation weight, `(middlegame, endgame)` in centipawns, laid out as the constants of
