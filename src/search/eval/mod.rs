@@ -217,6 +217,8 @@ fn piece_terms<S: Sink>(
     let mut twice = pawn_double_attacks(our_pawns, color);
     let our_king = board.king_of(color);
     let pawns_minus_five = our_pawns.count() as i32 - 5;
+    let outposts =
+        OUTPOST_RANKS[color as usize] & our_pawn_attacks & !pawn_attack_span(their_pawns, !color);
 
     for role in Role::ALL {
         let ri = role_index(role);
@@ -234,7 +236,8 @@ fn piece_terms<S: Sink>(
             by_piece[ri - 1] |= attacks;
             twice |= all & attacks;
             all |= attacks;
-            sink.add(color, mobility + (attacks & mobility_area).count(), 1);
+            let moves = (attacks & mobility_area).count();
+            sink.add(color, mobility + moves, 1);
             if (attacks & king_zone).any() {
                 king_attackers += 1;
                 king_attack_units +=
@@ -247,6 +250,9 @@ fn piece_terms<S: Sink>(
                     }
                     if role == Role::Knight {
                         sink.add(color, w::KNIGHT_PAWNS, pawns_minus_five);
+                        if !outposts.contains(sq) && (attacks & outposts & !us).any() {
+                            sink.add(color, w::REACHABLE_OUTPOST, 1);
+                        }
                     } else {
                         let same_colour = if sq.is_light() {
                             Bitboard::LIGHT_SQUARES
@@ -261,6 +267,8 @@ fn piece_terms<S: Sink>(
                         if (bishop_attacks(sq, board.pawns()) & Bitboard::CENTER).more_than_one() {
                             sink.add(color, w::BISHOP_LONG_DIAGONAL, 1);
                         }
+                        let xray = bishop_attacks(sq, Bitboard::EMPTY) & their_pawns;
+                        sink.add(color, w::BISHOP_XRAY_PAWNS, xray.count() as i32);
                     }
                     if is_outpost(sq, color, our_pawn_attacks, their_pawns) {
                         let index = if role == Role::Knight {
@@ -274,6 +282,16 @@ fn piece_terms<S: Sink>(
                 Role::Rook => {
                     sink.add(color, w::ROOK_PAWNS, pawns_minus_five);
                     let file = Bitboard::from_file(sq.file());
+                    if (file & board.queens()).any() {
+                        sink.add(color, w::ROOK_ON_QUEEN_FILE, 1);
+                    }
+                    if let Some(king) = our_king
+                        && moves <= 3
+                        && relative_rank(king, color) == 0
+                        && (king.file() < File::E) == (sq.file() < king.file())
+                    {
+                        sink.add(color, w::TRAPPED_ROOK, 1);
+                    }
                     if (file & our_pawns).is_empty() {
                         let index = if (file & their_pawns).is_empty() {
                             w::ROOK_OPEN_FILE
@@ -356,6 +374,30 @@ fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink:
     {
         sink.add(color, w::THREAT_BY_KING, 1);
     }
+    let weak_queen_protection = weak & theirs.by_piece[3];
+    if weak_queen_protection.any() {
+        sink.add(
+            color,
+            w::WEAK_QUEEN_PROTECTION,
+            weak_queen_protection.count() as i32,
+        );
+    }
+    // Squares from which our pieces could attack their lone queen next move.
+    let their_queens = them & board.queens();
+    if let Some(queen) = their_queens.single_square() {
+        let safe = !(us | theirs.pawns) & !strongly_protected;
+        let knights = knight_attacks(queen) & ours.by_piece[0] & safe;
+        if knights.any() {
+            sink.add(color, w::KNIGHT_ON_QUEEN, knights.count() as i32);
+        }
+        let sliders = (bishop_attacks(queen, occupied) & ours.by_piece[1]
+            | rook_attacks(queen, occupied) & ours.by_piece[2])
+            & safe
+            & ours.twice;
+        if sliders.any() {
+            sink.add(color, w::SLIDER_ON_QUEEN, sliders.count() as i32);
+        }
+    }
     let restricted = theirs.all & ours.all & !strongly_protected;
     if restricted.any() {
         sink.add(color, w::RESTRICTED, restricted.count() as i32);
@@ -391,6 +433,11 @@ fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink:
     // Pressure on the enemy king: weak squares next to it, pawns storming it, rooks on its
     // seventh rank, checks it cannot answer by taking the checking piece.
     if let Some(king) = their_king {
+        let flank_attacks = ours.all & king_flank(king.file()) & CAMP[!color as usize];
+        if flank_attacks.any() {
+            let count = flank_attacks.count() + (flank_attacks & ours.twice).count();
+            sink.add(color, w::KING_FLANK_ATTACK, count as i32);
+        }
         let weak = king_attacks(king) & ours.all & !theirs.all_but_king;
         if weak.any() {
             sink.add(color, w::KING_ZONE_WEAK, weak.count() as i32);
@@ -447,6 +494,9 @@ fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink:
                 | shield & king_attacks(king);
             sink.add(color, w::PAWN_SHIELD, near.count().min(3) as i32);
         }
+        if (king_flank(king.file()) & board.pawns()).is_empty() {
+            sink.add(color, w::PAWNLESS_FLANK, 1);
+        }
         let open = [-1, 0, 1]
             .into_iter()
             .filter_map(|d| king.file().offset(d))
@@ -487,19 +537,26 @@ fn pawn_structure<S: Sink>(
         let ahead = forward_ranks(sq.rank(), color);
         let step = if color == Color::White { 8 } else { -8 };
         let stop = sq.offset(step);
+        let file_bb = Bitboard::from_file(file);
+        let opposed = (file_bb & ahead & theirs).any();
         if (neighbours & ours).is_empty() {
             sink.add(color, w::ISOLATED_PAWN, 1);
+            if !opposed {
+                sink.add(color, w::WEAK_UNOPPOSED, 1);
+            }
         } else if (neighbours & ours & !ahead).is_empty()
             && stop.is_some_and(|s| their_map.pawns.contains(s))
         {
             // No pawn of ours can ever defend it, and an enemy pawn holds its next square.
             sink.add(color, w::BACKWARD_PAWN, 1);
+            if !opposed {
+                sink.add(color, w::WEAK_UNOPPOSED, 1);
+            }
         }
         let beside = neighbours & Bitboard::from_rank(sq.rank()) & ours;
         if our_pawn_attacks.contains(sq) || beside.any() {
             sink.add(color, w::CONNECTED_PAWN + rel, 1);
         }
-        let file_bb = Bitboard::from_file(file);
         if (file_bb & ahead & ours).any() {
             sink.add(color, w::DOUBLED_PAWN, 1);
             continue;
@@ -508,6 +565,8 @@ fn pawn_structure<S: Sink>(
             continue;
         }
         sink.add(color, w::PASSED_PAWN + rel, 1);
+        let edge = (file as usize).min(7 - file as usize);
+        sink.add(color, w::PASSED_FILE + edge, 1);
         let behind = file_bb & !ahead & !Bitboard::from_square(sq);
         if (rook_attacks(sq, board.occupied()) & behind & our_rooks).any() {
             sink.add(color, w::ROOK_BEHIND_PASSER, 1);
@@ -528,6 +587,53 @@ fn pawn_structure<S: Sink>(
             sink.add(color, w::PASSED_KING_DISTANCE + rel, gap);
         }
     }
+}
+
+/// Ranks 4-6 from each side's point of view (Black's, White's), where outposts stand.
+const OUTPOST_RANKS: [Bitboard; 2] = [
+    Bitboard(0x0000_00ff_ffff_0000),
+    Bitboard(0x0000_ffff_ff00_0000),
+];
+
+/// Each side's camp (Black's, White's): its first five ranks.
+const CAMP: [Bitboard; 2] = [
+    Bitboard(0xffff_ffff_ff00_0000),
+    Bitboard(0x0000_00ff_ffff_ffff),
+];
+
+/// The files of the flank a king on `file` stands on: the queen side (a-d), the centre (c-f)
+/// or the king side (e-h), without the far file for a king on the edge.
+fn king_flank(file: File) -> Bitboard {
+    let files = |from: u32, to: u32| {
+        (from..=to).fold(Bitboard::EMPTY, |bb, f| {
+            bb | Bitboard::from_file(File::new(f))
+        })
+    };
+    match file as u32 {
+        0 => files(0, 2),
+        1 | 2 => files(0, 3),
+        3 | 4 => files(2, 5),
+        5 | 6 => files(4, 7),
+        _ => files(5, 7),
+    }
+}
+
+/// Every square that `pawns` of `color` attack now or could attack after advancing.
+fn pawn_attack_span(pawns: Bitboard, color: Color) -> Bitboard {
+    let mut fill = pawns.0;
+    match color {
+        Color::White => {
+            fill |= fill << 8;
+            fill |= fill << 16;
+            fill |= fill << 32;
+        }
+        Color::Black => {
+            fill |= fill >> 8;
+            fill |= fill >> 16;
+            fill |= fill >> 32;
+        }
+    }
+    pawn_attacks_of(Bitboard(fill), color)
 }
 
 /// Squares attacked by two of `pawns` of `color`.
@@ -719,6 +825,49 @@ mod tests {
         // Bishop on a dark square (c1) with pawns on c3 (dark) and d3 (light).
         assert_eq!(
             term("4k3/8/8/8/8/2PP4/8/2B1K3 w - - 0 1", w::BISHOP_PAWNS),
+            1
+        );
+    }
+
+    #[test]
+    fn flank_queen_and_rook_terms_fire_where_they_should() {
+        // The rook on h1 bears on h4-h8 in Black's camp, on the flank of Black's king, which
+        // has no pawns there; White's king has a pawn on its flank.
+        let fen = "6k1/8/8/8/8/8/P7/1K5R w - - 0 1";
+        assert_eq!(term(fen, w::PAWNLESS_FLANK), -1);
+        assert_eq!(term(fen, w::KING_FLANK_ATTACK), 5);
+        // The knight on c3 could go to d5, unguarded, and attack the queen on e7 from there.
+        let fen = "4k3/4q3/8/8/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::KNIGHT_ON_QUEEN), 1);
+        // A rook on a queen's file; a rook shut in beside its king.
+        assert_eq!(
+            term("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", w::ROOK_ON_QUEEN_FILE),
+            1
+        );
+        assert_eq!(
+            term("3qk3/8/8/8/8/8/5PPP/3RK1NR w - - 0 1", w::TRAPPED_ROOK),
+            1
+        );
+    }
+
+    #[test]
+    fn outpost_and_pawn_terms_fire_where_they_should() {
+        // The knight on c3 can reach d5, defended by e4 and out of reach of Black's pawns.
+        let fen = "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1";
+        assert_eq!(term(fen, w::REACHABLE_OUTPOST), 1);
+        // An isolated pawn with no enemy pawn in front of it; and with one.
+        assert_eq!(
+            term("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", w::WEAK_UNOPPOSED),
+            1
+        );
+        assert_eq!(
+            term("4k3/3p4/8/8/8/8/3P4/4K3 w - - 0 1", w::WEAK_UNOPPOSED),
+            0
+        );
+        // A passed pawn on the a-file, and the bishop on b2 seeing the pawn on g7 through h8.
+        assert_eq!(term("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", w::PASSED_FILE), 1);
+        assert_eq!(
+            term("4k3/6p1/8/8/8/8/1B6/4K3 w - - 0 1", w::BISHOP_XRAY_PAWNS),
             1
         );
     }

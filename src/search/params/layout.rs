@@ -100,8 +100,32 @@ pub const ROOK_PAWNS: usize = KNIGHT_PAWNS + 1;
 pub const BISHOP_PAWNS: usize = ROOK_PAWNS + 1;
 /// Per bishop on a long diagonal that sees both centre squares of it.
 pub const BISHOP_LONG_DIAGONAL: usize = BISHOP_PAWNS + 1;
+/// Per square of the enemy king's flank in its camp that we attack, counted again when we
+/// attack it twice.
+pub const KING_FLANK_ATTACK: usize = BISHOP_LONG_DIAGONAL + 1;
+/// Our king stands on a flank without pawns.
+pub const PAWNLESS_FLANK: usize = KING_FLANK_ATTACK + 1;
+/// Per isolated or backward pawn of ours with no enemy pawn in front of it on its file.
+pub const WEAK_UNOPPOSED: usize = PAWNLESS_FLANK + 1;
+/// Passed pawn by its file's distance to the nearer edge (0 for the a and h files).
+pub const PASSED_FILE: usize = WEAK_UNOPPOSED + 1;
+/// Per rook with at most three moves, shut in on the edge side of its king on the first rank.
+pub const TRAPPED_ROOK: usize = PASSED_FILE + 4;
+/// Per safe square from which one of our knights could attack the enemy queen next move.
+pub const KNIGHT_ON_QUEEN: usize = TRAPPED_ROOK + 1;
+/// Per safe square, attacked twice by us, from which a bishop or rook of ours could attack
+/// the enemy queen next move.
+pub const SLIDER_ON_QUEEN: usize = KNIGHT_ON_QUEEN + 1;
+/// Per weak enemy piece that the enemy queen defends.
+pub const WEAK_QUEEN_PROTECTION: usize = SLIDER_ON_QUEEN + 1;
+/// Per knight that can reach an outpost square (see `KNIGHT_OUTPOST`) in one move.
+pub const REACHABLE_OUTPOST: usize = WEAK_QUEEN_PROTECTION + 1;
+/// Per bishop, per enemy pawn on its diagonals (through any pieces).
+pub const BISHOP_XRAY_PAWNS: usize = REACHABLE_OUTPOST + 1;
+/// Per rook on the file of a queen (either colour).
+pub const ROOK_ON_QUEEN_FILE: usize = BISHOP_XRAY_PAWNS + 1;
 /// Number of weights.
-pub const COUNT: usize = BISHOP_LONG_DIAGONAL + 1;
+pub const COUNT: usize = ROOK_ON_QUEEN_FILE + 1;
 
 /// One named run of weights, for printing and reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,7 +196,26 @@ pub const SECTIONS: &[Section] = &[
     section("knight pawns", KNIGHT_PAWNS, ROOK_PAWNS),
     section("rook pawns", ROOK_PAWNS, BISHOP_PAWNS),
     section("bishop pawns", BISHOP_PAWNS, BISHOP_LONG_DIAGONAL),
-    section("bishop long diagonal", BISHOP_LONG_DIAGONAL, COUNT),
+    section(
+        "bishop long diagonal",
+        BISHOP_LONG_DIAGONAL,
+        KING_FLANK_ATTACK,
+    ),
+    section("king flank attack", KING_FLANK_ATTACK, PAWNLESS_FLANK),
+    section("pawnless flank", PAWNLESS_FLANK, WEAK_UNOPPOSED),
+    section("weak unopposed", WEAK_UNOPPOSED, PASSED_FILE),
+    section("passed file", PASSED_FILE, TRAPPED_ROOK),
+    section("trapped rook", TRAPPED_ROOK, KNIGHT_ON_QUEEN),
+    section("knight on queen", KNIGHT_ON_QUEEN, SLIDER_ON_QUEEN),
+    section("slider on queen", SLIDER_ON_QUEEN, WEAK_QUEEN_PROTECTION),
+    section(
+        "weak queen protection",
+        WEAK_QUEEN_PROTECTION,
+        REACHABLE_OUTPOST,
+    ),
+    section("reachable outpost", REACHABLE_OUTPOST, BISHOP_XRAY_PAWNS),
+    section("bishop xray pawns", BISHOP_XRAY_PAWNS, ROOK_ON_QUEEN_FILE),
+    section("rook on queen file", ROOK_ON_QUEEN_FILE, COUNT),
 ];
 
 /// Every evaluation weight, `(middlegame, endgame)` in centipawns, laid out as the constants of
