@@ -17,6 +17,10 @@ const FOREGROUND: f32 = 0.1;
 const CAP: f32 = 0.3;
 /// Fewer foreground pixels than this in both squares: nothing to compare, distance 0.
 const MIN_UNION: usize = 6;
+/// Side of the window whose mismatch [`Sprite::distance`] also weighs, in reduced pixels.
+const LOCAL: usize = 3;
+/// Weight of the worst window's mean mismatch in [`Sprite::distance`].
+const LOCAL_WEIGHT: f32 = 0.5;
 
 /// One square's picture, reduced, with its background colour.
 #[derive(Debug, Clone)]
@@ -31,7 +35,32 @@ pub struct Sprite {
     /// Mean luma of the pixels inside the piece (`None` without any): pieces of the lighter
     /// side are lighter.
     luma: Option<f32>,
+    /// The picture reduced from the crop moved by one crop pixel in each of the eight
+    /// directions (see [`SHIFTS`]), with each pixel's contrast against the same background.
+    shifted: Vec<Shifted>,
 }
+
+/// One square's reduced picture taken a little off centre, and its per-pixel contrast.
+#[derive(Debug, Clone)]
+struct Shifted {
+    pixels: Vec<[f32; 3]>,
+    contrast: Vec<f32>,
+}
+
+/// Offsets (rows, columns, in crop pixels: half a reduced pixel) at which the picture is
+/// also reduced. A sprite is drawn at whole pixels, so copies on squares whose edges fall at
+/// different sub-pixel positions sit up to half a screen pixel apart in their crops: edge
+/// pixels then differ, which for small pieces is most of the picture.
+const SHIFTS: [(isize, isize); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 
 impl Sprite {
     /// Describes one crop laid out as `[3, CROP, CROP]` (see
@@ -45,18 +74,23 @@ impl Sprite {
                 .unwrap_or(0.0);
             if v.is_finite() { v } else { 0.0 }
         };
-        let base: Vec<[f32; 3]> = (0..SIDE * SIDE)
-            .map(|k| {
-                let (y, x) = (2 * (k / SIDE), 2 * (k % SIDE));
-                std::array::from_fn(|ch| {
-                    (value(ch, y, x)
-                        + value(ch, y, x + 1)
-                        + value(ch, y + 1, x)
-                        + value(ch, y + 1, x + 1))
-                        / 4.0
+        // The picture reduced 2×2 from the crop moved by (dy, dx) crop pixels (edges repeated).
+        let reduce = |dy: isize, dx: isize| -> Vec<[f32; 3]> {
+            (0..SIDE * SIDE)
+                .map(|k| {
+                    let y = (2 * (k / SIDE)).saturating_add_signed(dy);
+                    let x = (2 * (k % SIDE)).saturating_add_signed(dx);
+                    std::array::from_fn(|ch| {
+                        (value(ch, y, x)
+                            + value(ch, y, x + 1)
+                            + value(ch, y + 1, x)
+                            + value(ch, y + 1, x + 1))
+                            / 4.0
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        };
+        let base = reduce(0, 0);
         let ring: Vec<[f32; 3]> = (0..SIDE * SIDE)
             .filter(|k| {
                 let (v, u) = (k / SIDE, k % SIDE);
@@ -70,14 +104,17 @@ impl Sprite {
             values.sort_by(f32::total_cmp);
             values[values.len() / 2]
         });
-        let contrast: Vec<f32> = base
-            .iter()
-            .map(|p| {
-                (0..3)
-                    .map(|ch| (p[ch] - background[ch]).abs())
-                    .fold(0.0, f32::max)
-            })
-            .collect();
+        let contrast_of = |pixels: &[[f32; 3]]| -> Vec<f32> {
+            pixels
+                .iter()
+                .map(|p| {
+                    (0..3)
+                        .map(|ch| (p[ch] - background[ch]).abs())
+                        .fold(0.0, f32::max)
+                })
+                .collect()
+        };
+        let contrast = contrast_of(&base);
         // Only pixels inside the piece (all around them piece too): edge pixels are blended
         // with the square and would make one piece lighter on a light square.
         let inside = |k: usize| surrounded(k, &|j| contrast[j] > FOREGROUND);
@@ -89,7 +126,16 @@ impl Sprite {
             })
             .collect();
         let luma = (!fg.is_empty()).then(|| fg.iter().sum::<f32>() / fg.len() as f32);
+        let shifted = SHIFTS
+            .iter()
+            .map(|&(dy, dx)| {
+                let pixels = reduce(dy, dx);
+                let contrast = contrast_of(&pixels);
+                Shifted { pixels, contrast }
+            })
+            .collect();
         Sprite {
+            shifted,
             pixels: base,
             contrast,
             background,
@@ -104,14 +150,38 @@ impl Sprite {
 
     /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
     /// where either shows something other than its background, the mismatch that is left once
-    /// the two backgrounds are accounted for.
+    /// the two backgrounds are accounted for, with `other`'s picture at whichever of the
+    /// [`SHIFTS`] (or none) lines it up best.
+    ///
+    /// A difference in one place counts more than its share of the picture: a crown and a cross
+    /// on otherwise alike 3D pieces differ in a few pixels only, where noise spreads thin. So
+    /// the distance is at least [`LOCAL_WEIGHT`] times the mean mismatch of the worst
+    /// [`LOCAL`] × [`LOCAL`] window.
     pub fn distance(&self, other: &Sprite) -> f32 {
-        let (sum, count) = mismatch(self, other);
-        if count < MIN_UNION {
-            0.0
-        } else {
-            sum / (CAP * count as f32)
+        let views = std::iter::once((&other.pixels, &other.contrast))
+            .chain(other.shifted.iter().map(|s| (&s.pixels, &s.contrast)));
+        let mut best: Option<(f32, [f32; SIDE * SIDE])> = None;
+        for (pixels, contrast) in views {
+            let (map, count) = mismatch(self, other, pixels, contrast);
+            if count < MIN_UNION {
+                return 0.0;
+            }
+            let mean = map.iter().sum::<f32>() / (CAP * count as f32);
+            if best.is_none_or(|(m, _)| mean < m) {
+                best = Some((mean, map));
+            }
         }
+        let Some((mean, map)) = best else { return 0.0 };
+        let mut worst = 0.0f32;
+        for y in 0..=SIDE - LOCAL {
+            for x in 0..=SIDE - LOCAL {
+                let sum: f32 = (y..y + LOCAL)
+                    .flat_map(|v| map[v * SIDE + x..v * SIDE + x + LOCAL].iter())
+                    .sum();
+                worst = worst.max(sum);
+            }
+        }
+        mean.max(LOCAL_WEIGHT * worst / (CAP * (LOCAL * LOCAL) as f32))
     }
 }
 
@@ -124,9 +194,15 @@ fn surrounded(k: usize, is_piece: &dyn Fn(usize) -> bool) -> bool {
         && (v - 1..=v + 1).all(|y| (u - 1..=u + 1).all(|x| is_piece(y * SIDE + x)))
 }
 
-/// Sum of capped per-pixel mismatches of `a` and `b`, and how many pixels count (those where
-/// either picture shows more than background).
-fn mismatch(a: &Sprite, b: &Sprite) -> (f32, usize) {
+/// Capped per-pixel mismatches of `a` and `b` (whose picture is taken as `b_pixels`, with
+/// contrast `b_contrast`), 0 where neither picture shows more than background, and how many
+/// pixels do.
+fn mismatch(
+    a: &Sprite,
+    b: &Sprite,
+    b_pixels: &[[f32; 3]],
+    b_contrast: &[f32],
+) -> ([f32; SIDE * SIDE], usize) {
     // A pixel drawn with opacity α over background g shows α·s + (1 − α)·g, so the same
     // sprite over two backgrounds differs by (1 − α)·(g_a − g_b): what is left after taking
     // out the best such multiple is the mismatch.
@@ -143,8 +219,8 @@ fn mismatch(a: &Sprite, b: &Sprite) -> (f32, usize) {
             .map(|ch| (d[ch] - t * g[ch]).abs())
             .fold(0.0, f32::max)
     };
-    let shown = |k: usize| a.contrast[k] > FOREGROUND || b.contrast[k] > FOREGROUND;
-    let mut sum = 0.0;
+    let shown = |k: usize| a.contrast[k] > FOREGROUND || b_contrast[k] > FOREGROUND;
+    let mut map = [0.0f32; SIDE * SIDE];
     let mut count = 0usize;
     for k in 0..SIDE * SIDE {
         if !shown(k) {
@@ -155,9 +231,9 @@ fn mismatch(a: &Sprite, b: &Sprite) -> (f32, usize) {
         // is a difference of the pieces, not of what shows through (a light piece on a light
         // square and a dark one on a dark square differ in the direction of the squares).
         let opaque = surrounded(k, &shown);
-        sum += residual(a.pixels[k], b.pixels[k], opaque).min(CAP);
+        map[k] = residual(a.pixels[k], b_pixels[k], opaque).min(CAP);
     }
-    (sum, count)
+    (map, count)
 }
 
 /// The distances between all pairs of `members` (indices into `sprites`), row by row, with
@@ -293,6 +369,45 @@ pub(crate) mod tests {
         assert!(a.distance(&c) > 0.15, "{}", a.distance(&c));
         assert!(a.distance(&d) > 0.3, "{}", a.distance(&d));
         assert_eq!(a.distance(&b), b.distance(&a));
+    }
+
+    #[test]
+    fn a_sprite_drawn_half_a_pixel_off_still_matches() {
+        // A small piece (a ring: mostly edge pixels) drawn one crop pixel down and right of
+        // its copy, on the other square colour: unaligned, most of its pixels differ.
+        let ring = |dx: f32, dy: f32| {
+            crop_with(DARK, INK, move |x, y| {
+                let r2 = (x - dx).powi(2) + (y - dy).powi(2);
+                (9.0..25.0).contains(&r2)
+            })
+        };
+        let a = Sprite::from_crop(&ring(0.0, 0.0));
+        let b = Sprite::from_crop(&ring(1.0, 1.0));
+        let (map, count) = mismatch(&a, &b, &b.pixels, &b.contrast);
+        let unaligned = map.iter().sum::<f32>() / (CAP * count as f32);
+        assert!(unaligned > 0.2, "{unaligned}");
+        assert!(a.distance(&b) < 0.05, "{}", a.distance(&b));
+        assert!(b.distance(&a) < 0.05, "{}", b.distance(&a));
+        // Another piece does not line up with it at any offset.
+        let disc = Sprite::from_crop(&crop(DARK, INK, 5.0, false));
+        assert!(a.distance(&disc) > 0.2, "{}", a.distance(&disc));
+    }
+
+    #[test]
+    fn a_difference_in_one_place_keeps_pictures_apart() {
+        // Two large discs alike but for a small knob on one (a crown against a cross): the
+        // knob is a small share of the picture, but all of one window.
+        let disc = Sprite::from_crop(&crop(LIGHT, INK, 11.0, false));
+        let knob = Sprite::from_crop(&crop_with(DARK, INK, |x, y| {
+            x * x + y * y < 121.0 || ((-3.0..3.0).contains(&x) && (-15.0..-10.0).contains(&y))
+        }));
+        let (map, count) = mismatch(&disc, &knob, &knob.pixels, &knob.contrast);
+        let mean = map.iter().sum::<f32>() / (CAP * count as f32);
+        assert!(mean < 0.1, "{mean}");
+        assert!(disc.distance(&knob) > 0.3, "{}", disc.distance(&knob));
+        // The same disc on the other square colour still matches.
+        let again = Sprite::from_crop(&crop(DARK, INK, 11.0, false));
+        assert!(disc.distance(&again) < 0.05, "{}", disc.distance(&again));
     }
 
     #[test]
