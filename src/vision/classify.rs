@@ -635,7 +635,7 @@ mod tests {
         probs[8..16].fill(one_hot(bp, 0.9));
         let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
         sprites[8..16].fill(disc(0.4, 9.0));
-        sprites[11] = disc(0.0, 10.0);
+        sprites[11] = disc(0.0, 10.5);
         probs[11] = one_hot(bb, 0.55);
         probs[11][bp.index()] = 0.4;
         let d = sprites[11].distance(&sprites[9]);
