@@ -63,6 +63,8 @@ const MAX_COMB_FITS: usize = 8;
 const COMB_SCALE: f32 = 0.10;
 /// Fewest R+G+B units between the light and dark square colours.
 const MIN_COLOR_GAP: i32 = 30;
+/// Largest relative difference of a refined grid's width and height (squares are square).
+const MAX_ASPECT_ERROR: f32 = 0.02;
 
 /// One board found in an image.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -635,13 +637,13 @@ fn locate_at(
             }
             kept.push(b);
             let refined = best_shift(img, refine(img, &b));
-            if let Some(n) = checker_consistency(img, &refined)
-                && n >= MIN_CONSISTENT
-            {
+            let m = checker_consistency(img, &refined);
+            let (board, n) = refined_or_window(refined, m, b, n);
+            if n >= MIN_CONSISTENT {
                 merge(
                     &mut found,
                     Located {
-                        board: refined,
+                        board,
                         consistent_squares: n as u32,
                     },
                 );
@@ -649,6 +651,23 @@ fn locate_at(
         }
     }
     found
+}
+
+/// The refined grid `refined` (`consistent` of its squares follow the checker pattern), unless
+/// it no longer follows the pattern or is not square: then the `window` it came from (`n`
+/// squares). On a board whose two square colours are close, the pieces' outlines are the
+/// strongest edges and can pull the lines off the grid.
+fn refined_or_window(
+    refined: BoardBox,
+    consistent: Option<usize>,
+    window: BoardBox,
+    n: usize,
+) -> (BoardBox, usize) {
+    let square = (refined.w / refined.h - 1.0).abs() <= MAX_ASPECT_ERROR;
+    match consistent {
+        Some(m) if square && m >= MIN_CONSISTENT => (refined, m),
+        _ => (window, n),
+    }
 }
 
 /// Adds `b` to `found`, unless a board overlapping it (by more than 0.3) is there already: then
@@ -947,6 +966,19 @@ mod tests {
                 img.put_pixel(px, py, Rgb(col));
             }
         }
+    }
+
+    #[test]
+    fn a_refined_grid_that_goes_wrong_gives_way_to_its_window() {
+        let window = BoardBox::new(10.0, 20.0, 160.0, 160.0);
+        let good = BoardBox::new(10.5, 20.25, 160.5, 160.5);
+        assert_eq!(refined_or_window(good, Some(60), window, 55), (good, 60));
+        // Pulled off the board by the pieces' outlines: the checker pattern is gone.
+        assert_eq!(refined_or_window(good, Some(30), window, 55), (window, 55));
+        assert_eq!(refined_or_window(good, None, window, 55), (window, 55));
+        // Squares are square: a box 4% taller than wide is off, however well it scores.
+        let tall = BoardBox::new(10.0, 14.0, 160.0, 166.4);
+        assert_eq!(refined_or_window(tall, Some(64), window, 55), (window, 55));
     }
 
     fn start_pieces() -> Vec<(usize, usize)> {
