@@ -270,7 +270,7 @@ fn piece_terms<S: Sink>(
                         let xray = bishop_attacks(sq, Bitboard::EMPTY) & their_pawns;
                         sink.add(color, w::BISHOP_XRAY_PAWNS, xray.count() as i32);
                     }
-                    if is_outpost(sq, color, our_pawn_attacks, their_pawns) {
+                    if outposts.contains(sq) {
                         let index = if role == Role::Knight {
                             w::KNIGHT_OUTPOST
                         } else {
@@ -508,14 +508,6 @@ fn side_terms<S: Sink>(board: &Board, color: Color, maps: &[AttackMap; 2], sink:
     pawn_structure(board, color, ours, theirs, sink);
 }
 
-/// Whether a minor piece on `sq` stands on an outpost: ranks 4-6, defended by a pawn, and no
-/// enemy pawn on a neighbouring file ahead that could ever attack it.
-fn is_outpost(sq: Square, color: Color, our_pawn_attacks: Bitboard, theirs: Bitboard) -> bool {
-    (3..=5).contains(&relative_rank(sq, color))
-        && our_pawn_attacks.contains(sq)
-        && (adjacent_files(sq.file()) & forward_ranks(sq.rank(), color) & theirs).is_empty()
-}
-
 fn pawn_structure<S: Sink>(
     board: &Board,
     color: Color,
@@ -539,19 +531,20 @@ fn pawn_structure<S: Sink>(
         let stop = sq.offset(step);
         let file_bb = Bitboard::from_file(file);
         let opposed = (file_bb & ahead & theirs).any();
-        if (neighbours & ours).is_empty() {
+        let weak = if (neighbours & ours).is_empty() {
             sink.add(color, w::ISOLATED_PAWN, 1);
-            if !opposed {
-                sink.add(color, w::WEAK_UNOPPOSED, 1);
-            }
+            true
         } else if (neighbours & ours & !ahead).is_empty()
             && stop.is_some_and(|s| their_map.pawns.contains(s))
         {
             // No pawn of ours can ever defend it, and an enemy pawn holds its next square.
             sink.add(color, w::BACKWARD_PAWN, 1);
-            if !opposed {
-                sink.add(color, w::WEAK_UNOPPOSED, 1);
-            }
+            true
+        } else {
+            false
+        };
+        if weak && !opposed {
+            sink.add(color, w::WEAK_UNOPPOSED, 1);
         }
         let beside = neighbours & Bitboard::from_rank(sq.rank()) & ours;
         if our_pawn_attacks.contains(sq) || beside.any() {
