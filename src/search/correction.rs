@@ -1,10 +1,12 @@
 //! Correction history: how far the static evaluation missed the search's verdict in positions
-//! with the same pawn structure, learned during the search and added to later static
-//! evaluations of that structure.
+//! with the same pawn structure (or the same pieces of one side), learned during the search
+//! and added to later static evaluations of such positions.
 //!
 //! A hand-written evaluation misjudges some structures consistently (a blocked centre, a
-//! weak king's cover); the search finds out, and the next position with those pawns should
-//! not have to find out again. The table is indexed by side to move and a hash of the pawns.
+//! weak king's cover, a badly placed piece group); the search finds out, and the next position
+//! with those pawns or pieces should not have to find out again. Three tables, each indexed by
+//! side to move and a hash ([`CorrectionKeys`]): the pawns of both sides, White's other pieces
+//! (king included), Black's other pieces.
 
 use super::score::Depth;
 use shakmaty::Color;
@@ -18,43 +20,111 @@ const GRAIN: i32 = 256;
 /// The largest correction, in centipawns.
 const LIMIT: i32 = 64;
 
+/// The hashes a position's corrections are filed under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CorrectionKeys {
+    /// The pawns of both sides.
+    pub pawns: u64,
+    /// Each side's pieces other than pawns, king included, indexed by `Color as usize`.
+    pub pieces: [u64; 2],
+}
+
+impl CorrectionKeys {
+    /// The keys of `board`.
+    pub fn of(board: &shakmaty::Board) -> CorrectionKeys {
+        let pawns = board.pawns();
+        let side = |color: Color| {
+            let ours = board.by_color(color) & !pawns;
+            mix(&[
+                (ours & board.knights()).0,
+                (ours & board.bishops()).0,
+                (ours & board.rooks()).0,
+                (ours & board.queens()).0,
+                (ours & board.kings()).0,
+            ])
+        };
+        CorrectionKeys {
+            pawns: mix(&[(pawns & board.white()).0, (pawns & board.black()).0]),
+            pieces: [side(Color::Black), side(Color::White)],
+        }
+    }
+}
+
+/// A hash of several bitboards: splitmix64's finaliser after each, so every bit of every set
+/// reaches the low bits the tables use.
+fn mix(sets: &[u64]) -> u64 {
+    let mut h = 0u64;
+    for &set in sets {
+        h = (h ^ set).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^= h >> 31;
+    }
+    h
+}
+
 /// Per-structure corrections of the static evaluation.
 #[derive(Debug, Clone)]
 pub struct CorrectionHistory {
-    table: Vec<i32>,
+    pawns: Vec<i32>,
+    pieces: Vec<i32>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
         CorrectionHistory {
-            table: vec![0; 2 * SIZE],
+            pawns: vec![0; 2 * SIZE],
+            pieces: vec![0; 2 * 2 * SIZE],
         }
     }
 }
 
-fn index(color: Color, pawn_key: u64) -> usize {
-    color as usize * SIZE + (pawn_key as usize & (SIZE - 1))
+fn index(color: Color, key: u64) -> usize {
+    color as usize * SIZE + (key as usize & (SIZE - 1))
+}
+
+/// The entry of `owner`'s pieces with `color` to move.
+fn piece_index(color: Color, owner: usize, key: u64) -> usize {
+    owner * 2 * SIZE + index(color, key)
+}
+
+/// Moves one correction toward `diff`, the more the deeper the search that found it.
+fn step(entry: &mut i32, depth: Depth, diff: i32) {
+    let weight = (depth + 1).clamp(1, 16);
+    let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;
+    // `diff` is what is still wrong after the correction: step a fraction of it.
+    *entry = (*entry + target * weight / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
 }
 
 impl CorrectionHistory {
     /// Forgets every correction.
     pub fn clear(&mut self) {
-        self.table.fill(0);
+        self.pawns.fill(0);
+        self.pieces.fill(0);
     }
 
-    /// `eval` (centipawns, side to move's view) corrected for its pawn structure.
-    pub fn correct(&self, color: Color, pawn_key: u64, eval: i32) -> i32 {
-        eval + self.table[index(color, pawn_key)] / GRAIN
+    /// `eval` (centipawns, side to move's view) corrected for its pawn structure and each
+    /// side's pieces. The piece tables count half each: together they weigh as much as the
+    /// pawns'.
+    pub fn correct(&self, color: Color, keys: &CorrectionKeys, eval: i32) -> i32 {
+        let pawns = self.pawns[index(color, keys.pawns)];
+        let pieces: i32 = (0..2)
+            .map(|owner| self.pieces[piece_index(color, owner, keys.pieces[owner])])
+            .sum();
+        eval + (2 * pawns + pieces) / (2 * GRAIN)
     }
 
-    /// Moves the structure's correction toward `diff` (search score minus corrected static
+    /// Moves the position's corrections toward `diff` (search score minus corrected static
     /// evaluation), the more the deeper the search that found it.
-    pub fn update(&mut self, color: Color, pawn_key: u64, depth: Depth, diff: i32) {
-        let entry = &mut self.table[index(color, pawn_key)];
-        let weight = (depth + 1).clamp(1, 16);
-        let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;
-        // `diff` is what is still wrong after the correction: step a fraction of it.
-        *entry = (*entry + target * weight / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+    pub fn update(&mut self, color: Color, keys: &CorrectionKeys, depth: Depth, diff: i32) {
+        step(&mut self.pawns[index(color, keys.pawns)], depth, diff);
+        for owner in 0..2 {
+            step(
+                &mut self.pieces[piece_index(color, owner, keys.pieces[owner])],
+                depth,
+                diff,
+            );
+        }
     }
 }
 
@@ -62,26 +132,61 @@ impl CorrectionHistory {
 mod tests {
     use super::*;
 
+    fn keys(pawns: u64, white: u64, black: u64) -> CorrectionKeys {
+        CorrectionKeys {
+            pawns,
+            pieces: [black, white],
+        }
+    }
+
     #[test]
     fn corrections_follow_the_search_and_stay_bounded() {
         let mut c = CorrectionHistory::default();
-        assert_eq!(c.correct(Color::White, 7, 30), 30);
+        let k = keys(7, 1, 2);
+        assert_eq!(c.correct(Color::White, &k, 30), 30);
         for _ in 0..200 {
-            c.update(Color::White, 7, 10, 50);
+            c.update(Color::White, &k, 10, 50);
         }
-        let corrected = c.correct(Color::White, 7, 30);
+        // Pawns count fully, each side's pieces half: twice the learned step in all.
+        let corrected = c.correct(Color::White, &k, 30);
         assert!(
-            corrected > 30 + 40 && corrected <= 30 + LIMIT,
+            corrected > 30 + 80 && corrected <= 30 + 2 * LIMIT,
             "{corrected}"
         );
-        // Other structures and the other side are untouched.
-        assert_eq!(c.correct(Color::Black, 7, 30), 30);
-        assert_eq!(c.correct(Color::White, 8, 30), 30);
+        // The other side to move is untouched; a position sharing only the pawns gets the
+        // pawn part, one sharing only White's pieces a quarter of the whole.
+        assert_eq!(c.correct(Color::Black, &k, 30), 30);
+        assert_eq!(c.correct(Color::White, &keys(8, 3, 4), 30), 30);
+        let pawns_only = c.correct(Color::White, &keys(7, 3, 4), 30) - 30;
+        let white_only = c.correct(Color::White, &keys(8, 1, 4), 30) - 30;
+        assert!(pawns_only > 40 && (white_only - pawns_only / 2).abs() <= 1);
         for _ in 0..1000 {
-            c.update(Color::White, 7, 16, -500);
+            c.update(Color::White, &k, 16, -500);
         }
-        assert_eq!(c.correct(Color::White, 7, 0), -LIMIT);
+        assert_eq!(c.correct(Color::White, &k, 0), -2 * LIMIT);
         c.clear();
-        assert_eq!(c.correct(Color::White, 7, 0), 0);
+        assert_eq!(c.correct(Color::White, &k, 0), 0);
+    }
+
+    #[test]
+    fn keys_separate_pawns_from_each_sides_pieces() {
+        let a: shakmaty::Board = "4k3/pp6/8/8/8/8/PP3N2/4K3".parse().unwrap();
+        // The knight moved: White's piece key changes, the pawns' and Black's do not.
+        let b: shakmaty::Board = "4k3/pp6/8/8/8/4N3/PP6/4K3".parse().unwrap();
+        let (ka, kb) = (CorrectionKeys::of(&a), CorrectionKeys::of(&b));
+        assert_eq!(ka.pawns, kb.pawns);
+        assert_eq!(
+            ka.pieces[Color::Black as usize],
+            kb.pieces[Color::Black as usize]
+        );
+        assert_ne!(
+            ka.pieces[Color::White as usize],
+            kb.pieces[Color::White as usize]
+        );
+        // A pawn moved: only the pawn key changes.
+        let c: shakmaty::Board = "4k3/pp6/8/8/8/P7/1P3N2/4K3".parse().unwrap();
+        let kc = CorrectionKeys::of(&c);
+        assert_ne!(ka.pawns, kc.pawns);
+        assert_eq!(ka.pieces, kc.pieces);
     }
 }

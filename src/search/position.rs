@@ -20,6 +20,7 @@
 //! - [`SearchPosition::null_move`] may return `None` when passing is not supported; the
 //!   searcher then skips null-move pruning.
 
+use super::correction::CorrectionKeys;
 use super::eval;
 use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
 use super::params::{SEE_VALUE, role_index};
@@ -86,9 +87,9 @@ pub trait SearchPosition: Clone {
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
-    /// A hash of the pawns of both sides, for the correction history ([`super::correction`]),
+    /// The hashes the correction history ([`super::correction`]) files this position under,
     /// or `None` (the default) when the variant does not keep one.
-    fn pawn_key(&self) -> Option<u64> {
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
         None
     }
 
@@ -307,15 +308,8 @@ impl SearchPosition for ChessPosition {
         }
     }
 
-    fn pawn_key(&self) -> Option<u64> {
-        let board = self.pos.board();
-        let white = (board.pawns() & board.white()).0;
-        let black = (board.pawns() & board.black()).0;
-        // splitmix64's finaliser: every bit of both sets reaches the low bits the table uses.
-        let mut h = white ^ black.rotate_left(32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Some(h ^ (h >> 31))
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
+        Some(CorrectionKeys::of(self.pos.board()))
     }
 
     fn see(&self, m: &Move) -> i32 {

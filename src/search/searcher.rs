@@ -5,7 +5,7 @@
 //!
 //! Generic over [`SearchPosition`] and monomorphised per position type.
 
-use super::correction::CorrectionHistory;
+use super::correction::{CorrectionHistory, CorrectionKeys};
 use super::limits::Limits;
 use super::movepick::{Continuation, Heuristics, MAX_PLY, MovePicker, PieceTo, is_quiet};
 use super::params as p;
@@ -314,11 +314,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// The static evaluation `raw` corrected by the correction history (`NO_EVAL` stays).
-    fn corrected(&self, turn: shakmaty::Color, pawn_key: Option<u64>, raw: i32) -> i32 {
-        match pawn_key {
-            Some(pk) if raw != NO_EVAL => self
+    fn corrected(&self, turn: shakmaty::Color, keys: Option<&CorrectionKeys>, raw: i32) -> i32 {
+        match keys {
+            Some(keys) if raw != NO_EVAL => self
                 .correction
-                .correct(turn, pk, raw)
+                .correct(turn, keys, raw)
                 .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
             _ => raw,
         }
@@ -395,13 +395,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let pawn_key = pos.pawn_key();
+        let correction_keys = pos.correction_keys();
         let raw_eval = if in_check {
             NO_EVAL
         } else {
             hit.map_or_else(|| pos.evaluate(), |h| h.eval)
         };
-        let static_eval = self.corrected(pos.turn(), pawn_key, raw_eval);
+        let static_eval = self.corrected(pos.turn(), correction_keys.as_ref(), raw_eval);
         // The hash score, when its bound allows, is a better estimate than the static one.
         let eval = match hit {
             Some(h) if !in_check && h.score.0.abs() < MATE_BOUND => match h.bound {
@@ -728,7 +728,7 @@ impl<'a> Searcher<'a> {
         let stored_eval = if in_check { 0 } else { raw_eval };
         // Teach the correction history what the search found, when the bound says the
         // static evaluation was really off in that direction and no capture explains it.
-        if let Some(pk) = pawn_key
+        if let Some(keys) = &correction_keys
             && !in_check
             && excluded.is_none()
             && best_move.is_none_or(|m| is_quiet(&m))
@@ -736,7 +736,8 @@ impl<'a> Searcher<'a> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            self.correction.update(turn, pk, depth, best - static_eval);
+            self.correction
+                .update(turn, keys, depth, best - static_eval);
         }
         self.tt.store(
             key,
@@ -787,7 +788,7 @@ impl<'a> Searcher<'a> {
         let stand_pat = if in_check {
             -INF
         } else {
-            self.corrected(pos.turn(), pos.pawn_key(), raw_eval)
+            self.corrected(pos.turn(), pos.correction_keys().as_ref(), raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
