@@ -6,8 +6,10 @@
 //! weak king's cover, a badly placed piece group); the search finds out, and the next position
 //! with those pawns or pieces should not have to find out again. Three tables, each indexed by
 //! side to move and a hash ([`CorrectionKeys`]): the pawns of both sides, White's other pieces
-//! (king included), Black's other pieces.
+//! (king included), Black's other pieces. A fourth follows the last two moves (what a
+//! particular exchange or manoeuvre does to the evaluation's accuracy).
 
+use super::movepick::{PIECE_TO, PieceTo};
 use super::score::Depth;
 use shakmaty::Color;
 
@@ -63,11 +65,27 @@ fn mix(sets: &[u64]) -> u64 {
     h
 }
 
+/// The last two moves before a position, the key of the fourth table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FollowUp {
+    /// The move before the last one.
+    pub earlier: PieceTo,
+    /// The last move.
+    pub last: PieceTo,
+}
+
+impl FollowUp {
+    fn index(self) -> usize {
+        self.earlier.index() * PIECE_TO + self.last.index()
+    }
+}
+
 /// Per-structure corrections of the static evaluation.
 #[derive(Debug, Clone)]
 pub struct CorrectionHistory {
     pawns: Vec<i32>,
     pieces: Vec<i32>,
+    follow_ups: Vec<i32>,
 }
 
 impl Default for CorrectionHistory {
@@ -75,6 +93,7 @@ impl Default for CorrectionHistory {
         CorrectionHistory {
             pawns: vec![0; 2 * SIZE],
             pieces: vec![0; 2 * 2 * SIZE],
+            follow_ups: vec![0; PIECE_TO * PIECE_TO],
         }
     }
 }
@@ -101,23 +120,40 @@ impl CorrectionHistory {
     pub fn clear(&mut self) {
         self.pawns.fill(0);
         self.pieces.fill(0);
+        self.follow_ups.fill(0);
     }
 
-    /// `eval` (centipawns, side to move's view) corrected for its pawn structure and each
-    /// side's pieces. The piece tables count half each: together they weigh as much as the
-    /// pawns'.
-    pub fn correct(&self, color: Color, keys: &CorrectionKeys, eval: i32) -> i32 {
+    /// `eval` (centipawns, side to move's view) corrected for its pawn structure, each
+    /// side's pieces and the moves that led to it. The piece and move tables count half each.
+    pub fn correct(
+        &self,
+        color: Color,
+        keys: &CorrectionKeys,
+        follow_up: Option<FollowUp>,
+        eval: i32,
+    ) -> i32 {
         let pawns = self.pawns[index(color, keys.pawns)];
         let pieces: i32 = (0..2)
             .map(|owner| self.pieces[piece_index(color, owner, keys.pieces[owner])])
             .sum();
-        eval + (2 * pawns + pieces) / (2 * GRAIN)
+        let moves = follow_up.map_or(0, |f| self.follow_ups[f.index()]);
+        eval + (2 * pawns + pieces + moves) / (2 * GRAIN)
     }
 
     /// Moves the position's corrections toward `diff` (search score minus corrected static
     /// evaluation), the more the deeper the search that found it.
-    pub fn update(&mut self, color: Color, keys: &CorrectionKeys, depth: Depth, diff: i32) {
+    pub fn update(
+        &mut self,
+        color: Color,
+        keys: &CorrectionKeys,
+        follow_up: Option<FollowUp>,
+        depth: Depth,
+        diff: i32,
+    ) {
         step(&mut self.pawns[index(color, keys.pawns)], depth, diff);
+        if let Some(f) = follow_up {
+            step(&mut self.follow_ups[f.index()], depth, diff);
+        }
         for owner in 0..2 {
             step(
                 &mut self.pieces[piece_index(color, owner, keys.pieces[owner])],
@@ -131,6 +167,7 @@ impl CorrectionHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Move, Role, Square};
 
     fn keys(pawns: u64, white: u64, black: u64) -> CorrectionKeys {
         CorrectionKeys {
@@ -143,29 +180,64 @@ mod tests {
     fn corrections_follow_the_search_and_stay_bounded() {
         let mut c = CorrectionHistory::default();
         let k = keys(7, 1, 2);
-        assert_eq!(c.correct(Color::White, &k, 30), 30);
+        assert_eq!(c.correct(Color::White, &k, None, 30), 30);
         for _ in 0..200 {
-            c.update(Color::White, &k, 10, 50);
+            c.update(Color::White, &k, None, 10, 50);
         }
         // Pawns count fully, each side's pieces half: twice the learned step in all.
-        let corrected = c.correct(Color::White, &k, 30);
+        let corrected = c.correct(Color::White, &k, None, 30);
         assert!(
             corrected > 30 + 80 && corrected <= 30 + 2 * LIMIT,
             "{corrected}"
         );
         // The other side to move is untouched; a position sharing only the pawns gets the
         // pawn part, one sharing only White's pieces a quarter of the whole.
-        assert_eq!(c.correct(Color::Black, &k, 30), 30);
-        assert_eq!(c.correct(Color::White, &keys(8, 3, 4), 30), 30);
-        let pawns_only = c.correct(Color::White, &keys(7, 3, 4), 30) - 30;
-        let white_only = c.correct(Color::White, &keys(8, 1, 4), 30) - 30;
+        assert_eq!(c.correct(Color::Black, &k, None, 30), 30);
+        assert_eq!(c.correct(Color::White, &keys(8, 3, 4), None, 30), 30);
+        let pawns_only = c.correct(Color::White, &keys(7, 3, 4), None, 30) - 30;
+        let white_only = c.correct(Color::White, &keys(8, 1, 4), None, 30) - 30;
         assert!(pawns_only > 40 && (white_only - pawns_only / 2).abs() <= 1);
         for _ in 0..1000 {
-            c.update(Color::White, &k, 16, -500);
+            c.update(Color::White, &k, None, 16, -500);
         }
-        assert_eq!(c.correct(Color::White, &k, 0), -2 * LIMIT);
+        assert_eq!(c.correct(Color::White, &k, None, 0), -2 * LIMIT);
         c.clear();
-        assert_eq!(c.correct(Color::White, &k, 0), 0);
+        assert_eq!(c.correct(Color::White, &k, None, 0), 0);
+    }
+
+    #[test]
+    fn follow_up_corrections_need_both_moves() {
+        let mut c = CorrectionHistory::default();
+        let k = keys(7, 1, 2);
+        let e2e4: Move = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to: Square::E4,
+            promotion: None,
+        };
+        let e7e5 = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E7,
+            capture: None,
+            to: Square::E5,
+            promotion: None,
+        };
+        let f = FollowUp {
+            earlier: PieceTo::new(Color::White, &e2e4),
+            last: PieceTo::new(Color::Black, &e7e5),
+        };
+        let swapped = FollowUp {
+            earlier: f.last,
+            last: f.earlier,
+        };
+        for _ in 0..200 {
+            c.update(Color::White, &k, Some(f), 10, 50);
+        }
+        let with = c.correct(Color::White, &k, Some(f), 0);
+        let without = c.correct(Color::White, &k, None, 0);
+        assert!(with - without > 20, "{with} {without}");
+        assert_eq!(c.correct(Color::White, &k, Some(swapped), 0), without);
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub struct Heuristics {
 
 /// The number of distinct (colour, role, target square) triples: the index space of
 /// [`PieceTo`].
-const PIECE_TO: usize = 2 * 6 * 64;
+pub const PIECE_TO: usize = 2 * 6 * 64;
 
 /// A move described by the piece that moves and where it lands: the key of continuation
 /// history, which asks "after this move, which replies worked?".
@@ -54,6 +54,11 @@ impl PieceTo {
     pub fn new(color: Color, m: &Move) -> PieceTo {
         let piece = color as usize * 6 + (m.role() as usize - 1);
         PieceTo((piece * 64 + m.to() as usize) as u16)
+    }
+
+    /// Its index, below [`PIECE_TO`].
+    pub fn index(self) -> usize {
+        self.0 as usize
     }
 }
 

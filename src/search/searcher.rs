@@ -5,7 +5,7 @@
 //!
 //! Generic over [`SearchPosition`] and monomorphised per position type.
 
-use super::correction::{CorrectionHistory, CorrectionKeys};
+use super::correction::{CorrectionHistory, CorrectionKeys, FollowUp};
 use super::limits::Limits;
 use super::movepick::{Continuation, Heuristics, MAX_PLY, MovePicker, PieceTo, is_quiet};
 use super::params as p;
@@ -314,14 +314,31 @@ impl<'a> Searcher<'a> {
     }
 
     /// The static evaluation `raw` corrected by the correction history (`NO_EVAL` stays).
-    fn corrected(&self, turn: shakmaty::Color, keys: Option<&CorrectionKeys>, raw: i32) -> i32 {
+    fn corrected(
+        &self,
+        turn: shakmaty::Color,
+        keys: Option<&CorrectionKeys>,
+        ply: usize,
+        raw: i32,
+    ) -> i32 {
         match keys {
             Some(keys) if raw != NO_EVAL => self
                 .correction
-                .correct(turn, keys, raw)
+                .correct(turn, keys, self.follow_up(ply), raw)
                 .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
             _ => raw,
         }
+    }
+
+    /// The last two moves before `ply` (`None` near the root or after a null move).
+    fn follow_up(&self, ply: usize) -> Option<FollowUp> {
+        if ply < 2 {
+            return None;
+        }
+        Some(FollowUp {
+            earlier: self.moved[ply - 2]?,
+            last: self.moved[ply - 1]?,
+        })
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
@@ -401,7 +418,7 @@ impl<'a> Searcher<'a> {
         } else {
             hit.map_or_else(|| pos.evaluate(), |h| h.eval)
         };
-        let static_eval = self.corrected(pos.turn(), correction_keys.as_ref(), raw_eval);
+        let static_eval = self.corrected(pos.turn(), correction_keys.as_ref(), ply, raw_eval);
         // The hash score, when its bound allows, is a better estimate than the static one.
         let eval = match hit {
             Some(h) if !in_check && h.score.0.abs() < MATE_BOUND => match h.bound {
@@ -736,8 +753,9 @@ impl<'a> Searcher<'a> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
+            let follow_up = self.follow_up(ply);
             self.correction
-                .update(turn, keys, depth, best - static_eval);
+                .update(turn, keys, follow_up, depth, best - static_eval);
         }
         self.tt.store(
             key,
@@ -788,7 +806,7 @@ impl<'a> Searcher<'a> {
         let stand_pat = if in_check {
             -INF
         } else {
-            self.corrected(pos.turn(), pos.correction_keys().as_ref(), raw_eval)
+            self.corrected(pos.turn(), pos.correction_keys().as_ref(), ply, raw_eval)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -812,6 +830,8 @@ impl<'a> Searcher<'a> {
             }
             let mut child = pos.clone();
             child.play(m);
+            // The correction history of the next node follows this move.
+            self.moved[ply] = Some(PieceTo::new(pos.turn(), &m));
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
