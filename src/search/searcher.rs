@@ -658,16 +658,22 @@ impl<'a> Searcher<'a> {
                     r > 0 || !cut_node,
                 );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                        true,
-                        !cut_node,
-                    );
+                    // A reduced move that beat alpha by far earns a deeper re-search; one
+                    // that barely did, a shallower one.
+                    let full = new_depth + i32::from(s > best + 50 + 2 * new_depth)
+                        - i32::from(s < best + 8);
+                    if full > new_depth - r {
+                        s = -self.negamax(
+                            &child,
+                            full,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            false,
+                            true,
+                            !cut_node,
+                        );
+                    }
                 }
                 if s > alpha && s < beta && pv_node {
                     s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, true, false);
