@@ -22,6 +22,11 @@ const EMPTY: usize = 0;
 /// Cost (in nats) of two clearly different-looking groups taking the same piece class; groups
 /// that look only a little different pay part of it (see [`assign`]).
 const SAME_CLASS: f32 = 3.0;
+/// Cost of two groups that look alike taking different piece classes, a share of it as they
+/// look less alike (see [`assign`]): pictures a little further apart than the
+/// grouping allows are still mostly one piece split in two (an arrow across one copy), and the
+/// smaller part, judged alone, is the one the network gets wrong.
+const ALIKE: f32 = 1.0;
 /// Cost of a side without a king: a square becomes the king only if the network gives it at
 /// least about a tenth of what it gives the square's best class.
 const NO_KING: f32 = 2.5;
@@ -52,11 +57,14 @@ const PASSES: usize = 20;
 /// that show the same picture; cells in no group keep the network's choice, and groups are
 /// expected to be disjoint (a cell in several takes the last one's class). `apart(a, b)` says
 /// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
-/// of [`SAME_CLASS`] for taking the same piece class.
+/// of [`SAME_CLASS`] for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
+/// they show the same picture: they pay that share of [`ALIKE`] for taking different piece
+/// classes.
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
     groups: &[Group],
     apart: &dyn Fn(usize, usize) -> f32,
+    alike: &dyn Fn(usize, usize) -> f32,
 ) -> Vec<usize> {
     let n = probabilities.len();
     // The network's probability of class `c` on square `i`, at least `floor` (NaN too).
@@ -88,6 +96,21 @@ pub fn assign(
                         0.0
                     } else {
                         apart(a, b).clamp(0.0, 1.0)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let likeness: Vec<Vec<f32>> = kept
+        .iter()
+        .map(|&a| {
+            kept.iter()
+                .map(|&b| {
+                    let v = alike(a, b);
+                    if a == b || !v.is_finite() {
+                        0.0
+                    } else {
+                        v.clamp(0.0, 1.0)
                     }
                 })
                 .collect()
@@ -161,6 +184,13 @@ pub fn assign(
                     .min_by(f32::total_cmp);
                 if let Some(sep) = nearest {
                     total -= SAME_CLASS * sep;
+                }
+            }
+        }
+        for g in 0..choice.len() {
+            for h in g + 1..choice.len() {
+                if choice[g] != choice[h] && choice[g] != EMPTY && choice[h] != EMPTY {
+                    total -= ALIKE * likeness[g][h];
                 }
             }
         }
@@ -335,7 +365,7 @@ mod tests {
             .into_iter()
             .map(Group::of)
             .collect();
-        let out = assign(&probs, &groups, &|_, _| 1.0);
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
         for &i in &pawns {
             assert_eq!(SquareClass::ALL[out[i]], bp, "square {i}");
         }
@@ -360,10 +390,39 @@ mod tests {
             probs[i][bp.index()] = 0.7;
             probs[i][wp.index()] = 0.3;
         }
-        let out = assign(&probs, &[Group::of(group.clone())], &|_, _| 1.0);
+        let out = assign(&probs, &[Group::of(group.clone())], &|_, _| 1.0, &|_, _| {
+            0.0
+        });
         for &i in &group {
             assert_ne!(SquareClass::ALL[out[i]], SquareClass::Empty, "square {i}");
         }
+    }
+
+    #[test]
+    fn groups_that_look_alike_take_the_same_class() {
+        // A sure white knight, and a square the network leans to call a bishop whose picture
+        // is a little too far from the knight's to group (an arrow across it).
+        let mut probs = base();
+        let wn = piece(Role::Knight, Color::White);
+        let wb = piece(Role::Bishop, Color::White);
+        probs[17] = one_hot(wn, 0.97);
+        probs[30] = one_hot(wb, 0.5);
+        probs[30][wn.index()] = 0.4;
+        let groups: Vec<Group> = [vec![17], vec![30], vec![4], vec![60]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        // Groups 0 and 1 look alike, though not quite enough to be one group.
+        let near = |a: usize, b: usize| a.min(b) == 0 && a.max(b) == 1;
+        let apart = |a: usize, b: usize| if near(a, b) { 0.1 } else { 1.0 };
+        let alike = |a: usize, b: usize| if near(a, b) { 0.9 } else { 0.0 };
+        assert_eq!(
+            SquareClass::ALL[assign(&probs, &groups, &apart, &alike)[30]],
+            wn
+        );
+        // Pictures clearly apart keep the network's reading.
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[30]], wb);
     }
 
     #[test]
@@ -384,6 +443,7 @@ mod tests {
                 Group::of(vec![4]),
             ],
             &|_, _| 1.0,
+            &|_, _| 0.0,
         );
         assert!([48, 49, 50].iter().all(|&i| SquareClass::ALL[out[i]] == wp));
         assert_eq!(SquareClass::ALL[out[60]], wk);
@@ -401,7 +461,7 @@ mod tests {
         probs[3] = one_hot(wp, 0.6);
         probs[3][wb.index()] = 0.3;
         let singles: Vec<Group> = (0..64).map(|i| Group::of(vec![i])).collect();
-        let out = assign(&probs, &singles, &|_, _| 0.0);
+        let out = assign(&probs, &singles, &|_, _| 0.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[60]], wk);
         assert_eq!(SquareClass::ALL[out[10]], wq);
         assert_eq!(SquareClass::ALL[out[3]], wb);
@@ -426,7 +486,7 @@ mod tests {
         groups.extend(pawns.iter().map(|p| Group::of(p.to_vec())));
         // The real knights differ from the pawns; the pawn groups hardly from each other.
         let apart = |a: usize, b: usize| if a.min(b) >= 2 { 0.0 } else { 1.0 };
-        let out = assign(&probs, &groups, &apart);
+        let out = assign(&probs, &groups, &apart, &|_, _| 0.0);
         for &i in pawns.iter().flatten() {
             assert_eq!(SquareClass::ALL[out[i]], bp, "square {i}");
         }
@@ -440,19 +500,20 @@ mod tests {
         let wq = piece(Role::Queen, Color::White);
         probs[60] = one_hot(wq, 0.6);
         probs[60][wk.index()] = 0.35;
-        let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0);
+        let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[60]], wk);
     }
 
     #[test]
     fn odd_inputs_do_not_panic() {
-        assert!(assign(&[], &[Group::of(vec![0])], &|_, _| 1.0).is_empty());
+        assert!(assign(&[], &[Group::of(vec![0])], &|_, _| 1.0, &|_, _| 0.0).is_empty());
         let nan = [[f32::NAN; CLASSES]; 3];
         assert_eq!(
             assign(
                 &nan,
                 &[Group::of(vec![0, 1]), Group::of(vec![]), Group::of(vec![7])],
-                &|_, _| f32::NAN
+                &|_, _| f32::NAN,
+                &|_, _| f32::NAN,
             )
             .len(),
             3

@@ -370,9 +370,8 @@ const TWIN_PICTURE: f32 = 0.06;
 const EMBEDDING_WEIGHT: f32 = 0.2;
 /// Two squares of one side are at most this many times their embedding distance apart in
 /// picture: the network's embeddings of one piece drawn twice lie within about 0.02 of each
-/// other even when an arrow, a highlight or a coordinate letter covers part of one picture
-/// (which the picture comparison weighs heavily, see [`Sprite::distance`]), and different
-/// pieces' rarely do.
+/// other even when an arrow covers part of one picture (which the picture comparison weighs
+/// heavily, see [`Sprite::distance`]), and different pieces' rarely do.
 const EMBEDDING_TWIN: f32 = 6.0;
 
 /// Decides the class of each square from the network's `probabilities`, the squares'
@@ -401,7 +400,12 @@ pub fn decide(
             .iter()
             .map(|&i| assign::Group::of(vec![i]))
             .collect();
-        return finish(assign::assign(probabilities, &singles, &|_, _| 0.0));
+        return finish(assign::assign(
+            probabilities,
+            &singles,
+            &|_, _| 0.0,
+            &|_, _| 0.0,
+        ));
     }
     // The side the network leans to for each candidate: pictures of pieces it puts on
     // different sides are not grouped (a light piece on a light square and a dark one on a
@@ -478,7 +482,9 @@ pub fn decide(
             assign::Group { cells, luma }
         })
         .collect();
-    finish(assign::assign(probabilities, &groups, &apart))
+    finish(assign::assign(probabilities, &groups, &apart, &|a, b| {
+        1.0 - apart(a, b)
+    }))
 }
 
 /// The cosine distance of two embeddings, from 0 (the same direction) to 1 (orthogonal: the
