@@ -165,7 +165,7 @@ impl Sprite {
         if count < MIN_UNION {
             return 0.0;
         }
-        let mut best = (map.iter().sum::<f32>() / (CAP * count as f32), map);
+        let mut best = (mean_mismatch(&map, count), map);
         // Pictures that far apart differ in more than their alignment.
         let shifted = if best.0 < ALIGN_BELOW {
             &other.shifted[..]
@@ -177,7 +177,7 @@ impl Sprite {
             if count < MIN_UNION {
                 return 0.0;
             }
-            let mean = map.iter().sum::<f32>() / (CAP * count as f32);
+            let mean = mean_mismatch(&map, count);
             if mean < best.0 {
                 best = (mean, map);
             }
@@ -258,6 +258,11 @@ fn mismatch(
             .min(CAP);
     }
     (map, count)
+}
+
+/// The mean of a [`mismatch`] map over the `count` pixels it covers, from 0 to 1.
+fn mean_mismatch(map: &[f32; SIDE * SIDE], count: usize) -> f32 {
+    map.iter().sum::<f32>() / (CAP * count as f32)
 }
 
 /// The distances between all pairs of `members` (indices into `sprites`), row by row, with
@@ -408,7 +413,7 @@ pub(crate) mod tests {
         let a = Sprite::from_crop(&ring(0.0, 0.0));
         let b = Sprite::from_crop(&ring(1.0, 1.0));
         let (map, count) = mismatch(&a, &b, &b.pixels, &b.contrast);
-        let unaligned = map.iter().sum::<f32>() / (CAP * count as f32);
+        let unaligned = mean_mismatch(&map, count);
         assert!(unaligned > 0.06, "{unaligned}");
         assert!(a.distance(&b) < 0.03, "{}", a.distance(&b));
         assert!(b.distance(&a) < 0.03, "{}", b.distance(&a));
@@ -426,7 +431,7 @@ pub(crate) mod tests {
             x * x + y * y < 121.0 || ((-3.0..3.0).contains(&x) && (-15.0..-10.0).contains(&y))
         }));
         let (map, count) = mismatch(&disc, &knob, &knob.pixels, &knob.contrast);
-        let mean = map.iter().sum::<f32>() / (CAP * count as f32);
+        let mean = mean_mismatch(&map, count);
         assert!(mean < 0.1, "{mean}");
         assert!(disc.distance(&knob) > 0.3, "{}", disc.distance(&knob));
         // The same disc on the other square colour still matches.
@@ -471,7 +476,7 @@ pub(crate) mod tests {
             .sum::<f32>()
             / (CAP * shown.len() as f32);
         let (map, count) = mismatch(&a, &b, &b.pixels, &b.contrast);
-        let averaged = map.iter().sum::<f32>() / (CAP * count as f32);
+        let averaged = mean_mismatch(&map, count);
         assert!(pixel_by_pixel > 0.15, "{pixel_by_pixel}");
         assert!(averaged < 0.5 * pixel_by_pixel, "{averaged}");
         // A square piece in the same noise stays apart.
