@@ -9,7 +9,9 @@
 //! 2. A checker-corner response is computed at every lattice point of the reduced image, the
 //!    weakest over two sample distances, so piece outlines and letters rarely pass; local
 //!    maxima above a threshold are corner candidates. (When that finds no board, the
-//!    single-distance response and then a finer reduction are tried.)
+//!    single-distance response and then a finer reduction are tried; then both on images of
+//!    colour differences, yellow against blue and red against cyan, for squares that differ in
+//!    hue but hardly in brightness.)
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
@@ -102,14 +104,25 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     if factor > 1 {
         tries.push(((factor / 2).max(1), 2));
     }
+    // Then the same on colour-difference images: squares that differ in hue but hardly in
+    // brightness leave no corners in the grey image.
+    let mut tries: Vec<(u32, usize, [i32; 3])> =
+        tries.into_iter().map(|(f, r)| (f, r, GREY)).collect();
+    for weights in CHROMA {
+        tries.push((factor, 2, weights));
+        tries.push((factor, 1, weights));
+    }
     let mut found: Vec<Located> = Vec::new();
-    let mut grey: Option<(u32, Grey)> = None;
-    for (f, reach) in tries {
-        // Tries at the same reduction share its grey image.
-        if grey.as_ref().is_none_or(|(gf, _)| *gf != f) {
-            grey = Some((f, Grey::reduced(img, f)));
+    let mut grey: Option<(u32, [i32; 3], Grey)> = None;
+    for (f, reach, weights) in tries {
+        // Tries at the same reduction and weights share their grey image.
+        if grey
+            .as_ref()
+            .is_none_or(|(gf, gw, _)| *gf != f || *gw != weights)
+        {
+            grey = Some((f, weights, Grey::reduced(img, f, weights)));
         }
-        let Some((_, g)) = &grey else { continue };
+        let Some((_, _, g)) = &grey else { continue };
         for b in locate_at(img, g, f, reach, if exhaustive { 3 } else { 1 }) {
             merge(&mut found, b);
         }
@@ -121,7 +134,14 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     found
 }
 
-/// Grey (R+G+B, 0..=765) image reduced by averaging `f × f` blocks.
+/// Channel weights of the grey image: brightness, R+G+B.
+const GREY: [i32; 3] = [1, 1, 1];
+/// Channel weights of the colour-difference images tried when the grey one finds no board:
+/// yellow against blue and red against cyan. Their absolute weights sum to 4, close to
+/// [`GREY`]'s 3, so [`CORNER_THRESHOLD`] holds for them too; grey page text gives them nothing.
+const CHROMA: [[i32; 3]; 2] = [[1, 1, -2], [2, -1, -1]];
+
+/// Grey image (channels weighted, e.g. R+G+B, 0..=765) reduced by averaging `f × f` blocks.
 struct Grey {
     w: usize,
     h: usize,
@@ -129,7 +149,7 @@ struct Grey {
 }
 
 impl Grey {
-    fn reduced(img: &RgbImage, f: u32) -> Grey {
+    fn reduced(img: &RgbImage, f: u32, weights: [i32; 3]) -> Grey {
         let f = f as usize;
         let (iw, ih) = (img.width() as usize, img.height() as usize);
         let (w, h) = (iw / f, ih / f);
@@ -142,9 +162,19 @@ impl Grey {
                 let line = &raw[(y * f + dy) * iw * 3..(y * f + dy + 1) * iw * 3];
                 for (x, acc) in row_acc.iter_mut().enumerate() {
                     let start = x * f * 3;
-                    *acc += line[start..start + f * 3]
-                        .iter()
-                        .map(|&v| i32::from(v))
+                    let block = &line[start..start + f * 3];
+                    // Plain sums for the grey image: the first and usually only one made.
+                    if weights == GREY {
+                        *acc += block.iter().map(|&v| i32::from(v)).sum::<i32>();
+                        continue;
+                    }
+                    *acc += block
+                        .chunks_exact(3)
+                        .map(|p| {
+                            weights[0] * i32::from(p[0])
+                                + weights[1] * i32::from(p[1])
+                                + weights[2] * i32::from(p[2])
+                        })
                         .sum::<i32>();
                 }
             }
@@ -1075,6 +1105,31 @@ mod tests {
                 assert_eq!(found.len(), 1, "theme {k} s {s}: {found:?}");
                 assert_box(&found[0].board, x0, y0 + 30.0, 8.0 * s);
             }
+        }
+    }
+
+    #[test]
+    fn finds_boards_whose_squares_differ_only_in_hue() {
+        // The same R+G+B in both colours: the grey image shows no corners at all.
+        let themes = [
+            ([200, 180, 160], [160, 180, 200]), // orange against blue
+            ([150, 200, 150], [200, 150, 150]), // green against red
+        ];
+        for (k, (light, dark)) in themes.iter().enumerate() {
+            let (s, x0, y0) = (24.0f32, 301.0f32, 97.0f32);
+            let mut img = RgbImage::from_pixel(1280, 800, Rgb([245, 246, 247]));
+            draw_board(
+                &mut img,
+                x0,
+                y0,
+                s,
+                *light,
+                *dark,
+                &[(3, 4), (0, 0), (7, 7)],
+            );
+            let found = locate(&img);
+            assert_eq!(found.len(), 1, "theme {k}: {found:?}");
+            assert_box(&found[0].board, x0, y0, 8.0 * s);
         }
     }
 
