@@ -412,7 +412,12 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let correction_keys = pos.correction_keys();
+        // In check there is no static evaluation to correct, nor a correction to learn.
+        let correction_keys = if in_check {
+            None
+        } else {
+            pos.correction_keys()
+        };
         let raw_eval = if in_check {
             NO_EVAL
         } else {
@@ -752,7 +757,6 @@ impl<'a> Searcher<'a> {
         // Teach the correction history what the search found, when the bound says the
         // static evaluation was really off in that direction and no capture explains it.
         if let Some(keys) = &correction_keys
-            && !in_check
             && excluded.is_none()
             && best_move.is_none_or(|m| is_quiet(&m))
             && best.abs() < MATE_BOUND

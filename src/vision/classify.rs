@@ -491,6 +491,10 @@ pub fn decide(
 /// network's embeddings come out of a ReLU, so they are never further apart). Embeddings of
 /// different lengths, or zero or non-finite ones, are 1 from everything.
 fn embedding_distance(a: &[f32], b: &[f32]) -> f32 {
+    // Embeddings of different lengths come from different networks: nothing in common.
+    if a.len() != b.len() {
+        return 1.0;
+    }
     let (mut ab, mut aa, mut bb) = (0.0f32, 0.0f32, 0.0f32);
     for (&x, &y) in a.iter().zip(b) {
         ab += x * y;
@@ -498,7 +502,7 @@ fn embedding_distance(a: &[f32], b: &[f32]) -> f32 {
         bb += y * y;
     }
     let cosine = ab / (aa * bb).sqrt();
-    if a.len() != b.len() || !cosine.is_finite() {
+    if !cosine.is_finite() {
         return 1.0;
     }
     (1.0 - cosine).clamp(0.0, 1.0)
@@ -708,6 +712,23 @@ mod tests {
         assert_eq!(decide(&probs, &sprites, &[])[11], bb);
     }
 
+    /// Empty squares (one plain picture), sure kings on e8 and e1 and two sure white knights
+    /// on b6 and c6 (squares 17 and 18) with the same picture; tests then set square 30.
+    fn two_knights_board() -> (Vec<[f32; CLASSES]>, Vec<Sprite>) {
+        let wn = SquareClass::Piece(Color::White.knight());
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
+        probs[4] = one_hot(bk(), 0.99);
+        probs[60] = one_hot(wk(), 0.99);
+        probs[17] = one_hot(wn, 0.97);
+        probs[18] = one_hot(wn, 0.97);
+        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
+        sprites[17] = disc(0.4, 9.0);
+        sprites[18] = disc(0.4, 9.0);
+        sprites[4] = disc(0.4, 5.0);
+        sprites[60] = disc(0.0, 13.0);
+        (probs, sprites)
+    }
+
     /// An embedding pointing along axis `k` (with a little of every other axis).
     fn embedding(k: usize) -> Vec<f32> {
         let mut e = vec![0.01; crate::vision::model::EMBED];
@@ -721,19 +742,11 @@ mod tests {
         // (an arrow across it, say) but whose embedding is the knights'.
         let wn = SquareClass::Piece(Color::White.knight());
         let wb = SquareClass::Piece(Color::White.bishop());
-        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
-        probs[4] = one_hot(bk(), 0.99);
-        probs[60] = one_hot(wk(), 0.99);
-        probs[17] = one_hot(wn, 0.97);
-        probs[18] = one_hot(wn, 0.97);
+        let (mut probs, mut sprites) = two_knights_board();
         probs[30] = one_hot(wb, 0.5);
         probs[30][wn.index()] = 0.4;
-        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
-        sprites[17] = disc(0.4, 9.0);
         sprites[18] = disc(0.0, 9.0);
         sprites[30] = picture(0.4, true);
-        sprites[4] = disc(0.4, 5.0);
-        sprites[60] = disc(0.0, 13.0);
         assert!(sprites[30].distance(&sprites[17]) > DIFFERENT_PICTURE);
         let mut embeddings: Vec<Vec<f32>> = (0..64).map(|i| embedding(i % 8)).collect();
         for i in [17, 18, 30] {
@@ -751,18 +764,9 @@ mod tests {
         // knights; the network's embeddings, far apart, keep it a bishop.
         let wn = SquareClass::Piece(Color::White.knight());
         let wb = SquareClass::Piece(Color::White.bishop());
-        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
-        probs[4] = one_hot(bk(), 0.99);
-        probs[60] = one_hot(wk(), 0.99);
-        probs[17] = one_hot(wn, 0.97);
-        probs[18] = one_hot(wn, 0.97);
+        let (mut probs, mut sprites) = two_knights_board();
         probs[30] = one_hot(wb, 0.9);
-        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
-        for i in [17, 18, 30] {
-            sprites[i] = disc(0.4, 9.0);
-        }
-        sprites[4] = disc(0.4, 5.0);
-        sprites[60] = disc(0.0, 13.0);
+        sprites[30] = disc(0.4, 9.0);
         let mut embeddings: Vec<Vec<f32>> = (0..64).map(|i| embedding(i % 8)).collect();
         embeddings[17] = embedding(20);
         embeddings[18] = embedding(20);
@@ -777,19 +781,10 @@ mod tests {
         // black knight.
         let wn = SquareClass::Piece(Color::White.knight());
         let bn = SquareClass::Piece(Color::Black.knight());
-        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
-        probs[4] = one_hot(bk(), 0.99);
-        probs[60] = one_hot(wk(), 0.99);
-        probs[17] = one_hot(wn, 0.97);
-        probs[18] = one_hot(wn, 0.97);
+        let (mut probs, mut sprites) = two_knights_board();
         probs[30] = one_hot(bn, 0.55);
         probs[30][wn.index()] = 0.4;
-        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
-        for i in [17, 18, 30] {
-            sprites[i] = disc(0.4, 9.0);
-        }
-        sprites[4] = disc(0.4, 5.0);
-        sprites[60] = disc(0.0, 13.0);
+        sprites[30] = disc(0.4, 9.0);
         assert!(sprites[30].distance(&sprites[17]) < TWIN_PICTURE);
         assert_eq!(decide(&probs, &sprites, &[])[30], wn);
         // A picture a little more different keeps the network's side.
