@@ -435,7 +435,16 @@ impl<'a> Searcher<'a> {
             _ => static_eval,
         };
         self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Against two plies back, or four when that node was in check.
+        let improving = !in_check
+            && match (ply.checked_sub(2), ply.checked_sub(4)) {
+                (Some(two), _) if self.evals[two] != NO_EVAL => static_eval > self.evals[two],
+                (Some(_), Some(four)) if self.evals[four] != NO_EVAL => {
+                    static_eval > self.evals[four]
+                }
+                (Some(_), _) => true,
+                _ => false,
+            };
 
         if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning.
@@ -816,7 +825,17 @@ impl<'a> Searcher<'a> {
         let stand_pat = if in_check {
             -INF
         } else {
-            self.corrected(pos.turn(), pos.correction_keys().as_ref(), ply, raw_eval)
+            let corrected =
+                self.corrected(pos.turn(), pos.correction_keys().as_ref(), ply, raw_eval);
+            // A hash score whose bound points past the static evaluation is the better guess.
+            match hit {
+                Some(h) if h.score.0.abs() < MATE_BOUND => match h.bound {
+                    Bound::Lower if h.score.0 > corrected => h.score.0,
+                    Bound::Upper if h.score.0 < corrected => h.score.0,
+                    _ => corrected,
+                },
+                _ => corrected,
+            }
         };
         if stand_pat >= beta {
             return stand_pat;
