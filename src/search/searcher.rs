@@ -408,6 +408,20 @@ impl<'a> Searcher<'a> {
                 Bound::Upper => s <= alpha,
             };
             if usable {
+                // A quiet hash move that still refutes here earns history, as a searched
+                // cut-off would.
+                if s >= beta
+                    && !tt_move.is_none()
+                    && let Some(m) = pos.unpack(tt_move)
+                    && is_quiet(&m)
+                {
+                    let cont: Continuation = [
+                        ply.checked_sub(1).and_then(|p| self.moved[p]),
+                        ply.checked_sub(2).and_then(|p| self.moved[p]),
+                    ];
+                    let bonus = (depth * depth * 16).min(1200);
+                    self.heur.update_quiet(pos.turn(), &m, &cont, bonus);
+                }
                 return s;
             }
         }
