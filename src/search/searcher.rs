@@ -666,7 +666,7 @@ impl<'a> Searcher<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.heur.quiet_score(turn, &m, &cont) / 16384;
+                        r -= self.heur.quiet_score(turn, &m, &cont) / 8192;
                         if MovePicker::is_refutation_score(order) {
                             // Killers and the counter move.
                             r -= 1;
