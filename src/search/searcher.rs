@@ -12,7 +12,7 @@ use super::params as p;
 use super::position::{SearchPosition, role_value};
 use super::score::{Depth, Score};
 use super::time::{POLL_INTERVAL, TimeManager};
-use super::tt::{Bound, PackedMove, TranspositionTable};
+use super::tt::{Bound, PackedMove, TranspositionTable, TtHit};
 use super::{Observer, SearchInfo};
 use shakmaty::Move;
 
@@ -21,6 +21,26 @@ const MATE: i32 = Score::MATE.0;
 const MATE_BOUND: i32 = Score::MATE_BOUND;
 /// Marks "no static evaluation" (in check).
 const NO_EVAL: i32 = i32::MIN / 2;
+
+/// The history bonus (or malus) of a move that cut off (or did not) at `depth`.
+fn history_bonus(depth: Depth) -> i32 {
+    (depth * depth * 16).min(1200)
+}
+
+/// The static evaluation `eval`, or the hash score when its bound says the position is worth
+/// more (lower bound above `eval`), less (upper bound below it) or exactly that (an exact one):
+/// a better guess than the evaluation either way. Mate scores are left out.
+fn hash_adjusted(hit: Option<TtHit>, eval: i32) -> i32 {
+    match hit {
+        Some(h) if h.score.0.abs() < MATE_BOUND => match h.bound {
+            Bound::Exact => h.score.0,
+            Bound::Lower if h.score.0 > eval => h.score.0,
+            Bound::Upper if h.score.0 < eval => h.score.0,
+            _ => eval,
+        },
+        _ => eval,
+    }
+}
 
 /// One completed line of an iteration.
 #[derive(Debug, Clone)]
@@ -341,6 +361,14 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// The pieces-to of the last two moves before `ply`, the context of its move history.
+    fn continuation(&self, ply: usize) -> Continuation {
+        [
+            ply.checked_sub(1).and_then(|p| self.moved[p]),
+            ply.checked_sub(2).and_then(|p| self.moved[p]),
+        ]
+    }
+
     fn set_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -415,12 +443,9 @@ impl<'a> Searcher<'a> {
                     && let Some(m) = pos.unpack(tt_move)
                     && is_quiet(&m)
                 {
-                    let cont: Continuation = [
-                        ply.checked_sub(1).and_then(|p| self.moved[p]),
-                        ply.checked_sub(2).and_then(|p| self.moved[p]),
-                    ];
-                    let bonus = (depth * depth * 16).min(1200);
-                    self.heur.update_quiet(pos.turn(), &m, &cont, bonus);
+                    let cont = self.continuation(ply);
+                    self.heur
+                        .update_quiet(pos.turn(), &m, &cont, history_bonus(depth));
                 }
                 return s;
             }
@@ -439,14 +464,10 @@ impl<'a> Searcher<'a> {
         };
         let static_eval = self.corrected(pos.turn(), correction_keys.as_ref(), ply, raw_eval);
         // The hash score, when its bound allows, is a better estimate than the static one.
-        let eval = match hit {
-            Some(h) if !in_check && h.score.0.abs() < MATE_BOUND => match h.bound {
-                Bound::Exact => h.score.0,
-                Bound::Lower if h.score.0 > static_eval => h.score.0,
-                Bound::Upper if h.score.0 < static_eval => h.score.0,
-                _ => static_eval,
-            },
-            _ => static_eval,
+        let eval = if in_check {
+            static_eval
+        } else {
+            hash_adjusted(hit, static_eval)
         };
         self.evals[ply] = static_eval;
         // Against two plies back, or four when that node was in check.
@@ -554,10 +575,7 @@ impl<'a> Searcher<'a> {
         }
 
         let previous = if ply > 0 { self.played[ply - 1] } else { None };
-        let cont: Continuation = [
-            ply.checked_sub(1).and_then(|p| self.moved[p]),
-            ply.checked_sub(2).and_then(|p| self.moved[p]),
-        ];
+        let cont = self.continuation(ply);
         let mut picker = MovePicker::new(pos, tt_move, self.heur, ply, previous.as_ref(), &cont);
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -728,7 +746,7 @@ impl<'a> Searcher<'a> {
                         }
                     }
                     if score >= beta {
-                        let bonus = (depth * depth * 16).min(1200);
+                        let bonus = history_bonus(depth);
                         if quiet {
                             self.heur.update_quiet(turn, &m, &cont, bonus);
                             for q in quiets[..quiet_count].iter().flatten() {
@@ -841,15 +859,7 @@ impl<'a> Searcher<'a> {
         } else {
             let corrected =
                 self.corrected(pos.turn(), pos.correction_keys().as_ref(), ply, raw_eval);
-            // A hash score whose bound points past the static evaluation is the better guess.
-            match hit {
-                Some(h) if h.score.0.abs() < MATE_BOUND => match h.bound {
-                    Bound::Lower if h.score.0 > corrected => h.score.0,
-                    Bound::Upper if h.score.0 < corrected => h.score.0,
-                    _ => corrected,
-                },
-                _ => corrected,
-            }
+            hash_adjusted(hit, corrected)
         };
         if stand_pat >= beta {
             return stand_pat;
