@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move, then winning and equal captures and
 //! promotions (MVV-LVA, checked by SEE), the killer moves, the counter move, the quiet moves
-//! by history, and last the losing captures.
+//! by history (and by whether they take a piece out of, or into, an attack by a lesser
+//! piece: [`Threats`]), and last the losing captures.
 //!
 //! Moves are generated once into a stack buffer, scored by stage, and handed out by lazy
 //! selection (best remaining first), so nothing is allocated and a cut-off after the first
@@ -8,7 +9,7 @@
 
 use super::position::{SearchPosition, role_value};
 use super::tt::PackedMove;
-use shakmaty::{Color, Move, MoveList};
+use shakmaty::{Bitboard, Color, Move, MoveList, Role};
 
 /// How many plies the killer and PV tables hold.
 pub const MAX_PLY: usize = 128;
@@ -176,6 +177,40 @@ fn gravity(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
+/// The squares the opponent attacks with pieces worth less than ours: a knight or bishop
+/// standing there can be taken by a pawn, a rook by a pawn or minor piece, a queen by
+/// anything but a queen or king. Quiet moves that step out of such an attack are ordered
+/// earlier and moves into one later, before their history says so.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Threats {
+    /// Squares the opponent's pawns attack.
+    pub by_pawn: Bitboard,
+    /// Squares its pawns, knights or bishops attack.
+    pub by_minor: Bitboard,
+    /// Squares its pawns, minor pieces or rooks attack.
+    pub by_rook: Bitboard,
+}
+
+impl Threats {
+    /// The ordering bonus of quiet move `m`: positive when it takes a piece out of a threat
+    /// by a lesser piece, negative when it puts one into such a threat.
+    pub fn quiet_bonus(&self, m: &Move) -> i32 {
+        let (threatened, value) = match m.role() {
+            Role::Knight | Role::Bishop => (self.by_pawn, 12_000),
+            Role::Rook => (self.by_minor, 20_000),
+            Role::Queen => (self.by_rook, 40_000),
+            _ => return 0,
+        };
+        if threatened.contains(m.to()) {
+            -value
+        } else if m.from().is_some_and(|f| threatened.contains(f)) {
+            value
+        } else {
+            0
+        }
+    }
+}
+
 /// Whether a move is quiet (neither capture nor promotion).
 pub fn is_quiet(m: &Move) -> bool {
     !m.is_capture() && !m.is_promotion()
@@ -210,6 +245,7 @@ impl MovePicker {
         let killers = heuristics.killers(ply);
         let counter = heuristics.counter(previous);
         let turn = pos.turn();
+        let threats = pos.threats();
         for (m, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if tt_move.matches(m) {
                 TT_SCORE
@@ -228,7 +264,7 @@ impl MovePicker {
             } else if counter == Some(*m) {
                 COUNTER
             } else {
-                heuristics.quiet_score(turn, m, cont)
+                heuristics.quiet_score(turn, m, cont) + threats.quiet_bonus(m)
             };
         }
         MovePicker {
@@ -362,6 +398,26 @@ mod tests {
         let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
         let pos_quiet = order.iter().position(|m| *m == quiet).unwrap();
         assert!(pos_quiet <= 2, "{order:?}");
+    }
+
+    #[test]
+    fn threatened_pieces_step_out_first_and_not_into_threats() {
+        // The knight on d4 is attacked by the e5 pawn; the rook could step onto f4, which
+        // that pawn attacks too.
+        let chess =
+            parse_position("6k1/8/8/4p3/3N4/8/8/5RK1 w - - 0 1", CastlingMode::Standard).unwrap();
+        let pos = ChessPosition::new(chess);
+        let h = Heuristics::default();
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, &h, 0, None, &[None; 2]);
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move().map(|(m, _)| m)).collect();
+        assert!(
+            order[..8]
+                .iter()
+                .all(|m| m.from() == Some(Square::D4) && is_quiet(m)),
+            "{order:?}"
+        );
+        let last = order.last().unwrap();
+        assert_eq!((last.from(), last.to()), (Some(Square::F1), Square::F4));
     }
 
     #[test]

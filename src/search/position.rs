@@ -22,6 +22,7 @@
 
 use super::correction::CorrectionKeys;
 use super::eval;
+use super::movepick::Threats;
 use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
 use super::params::{SEE_VALUE, role_index};
 use super::see;
@@ -91,6 +92,12 @@ pub trait SearchPosition: Clone {
     /// or `None` (the default) when the variant does not keep one.
     fn correction_keys(&self) -> Option<CorrectionKeys> {
         None
+    }
+
+    /// The squares where the side to move's pieces are attacked by lesser enemy pieces, for
+    /// move ordering; the default (no threats known) leaves the order to history.
+    fn threats(&self) -> Threats {
+        Threats::default()
     }
 
     /// Static exchange evaluation of `m` in centipawns for the side to move.
@@ -310,6 +317,33 @@ impl SearchPosition for ChessPosition {
 
     fn correction_keys(&self) -> Option<CorrectionKeys> {
         Some(CorrectionKeys::of(self.pos.board()))
+    }
+
+    fn threats(&self) -> Threats {
+        let board = self.pos.board();
+        let them = !self.pos.turn();
+        let theirs = board.by_color(them);
+        let occupied = board.occupied();
+        let mut by_pawn = Bitboard::EMPTY;
+        for sq in theirs & board.pawns() {
+            by_pawn |= attacks::pawn_attacks(them, sq);
+        }
+        let mut by_minor = by_pawn;
+        for sq in theirs & board.knights() {
+            by_minor |= attacks::knight_attacks(sq);
+        }
+        for sq in theirs & board.bishops() {
+            by_minor |= attacks::bishop_attacks(sq, occupied);
+        }
+        let mut by_rook = by_minor;
+        for sq in theirs & board.rooks() {
+            by_rook |= attacks::rook_attacks(sq, occupied);
+        }
+        Threats {
+            by_pawn,
+            by_minor,
+            by_rook,
+        }
     }
 
     fn see(&self, m: &Move) -> i32 {
