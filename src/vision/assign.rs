@@ -66,6 +66,17 @@ pub fn assign(
     apart: &dyn Fn(usize, usize) -> f32,
     alike: &dyn Fn(usize, usize) -> f32,
 ) -> Vec<usize> {
+    assign_scored(probabilities, groups, apart, alike).0
+}
+
+/// [`assign`], with the score of the classes chosen (in nats, higher is better; 0 without
+/// groups), so that callers can compare ways of grouping the same board.
+pub fn assign_scored(
+    probabilities: &[[f32; CLASSES]],
+    groups: &[Group],
+    apart: &dyn Fn(usize, usize) -> f32,
+    alike: &dyn Fn(usize, usize) -> f32,
+) -> (Vec<usize>, f32) {
     let n = probabilities.len();
     // The network's probability of class `c` on square `i`, at least `floor` (NaN too).
     let at_least = |i: usize, c: usize, floor: f32| {
@@ -118,7 +129,7 @@ pub fn assign(
         .collect();
     let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
     if groups.is_empty() {
-        return labels;
+        return (labels, 0.0);
     }
     // evidence[g][c]: how well class c fits group g by the network, the mean log-probability of
     // its squares (one picture is one observation, however often it is drawn). Whether a square
@@ -240,7 +251,7 @@ pub fn assign(
             labels[i] = c;
         }
     }
-    labels
+    (labels, best)
 }
 
 /// A group of cells (indices into the board's cells) that show the same picture.

@@ -469,22 +469,101 @@ pub fn decide(
         })
         .collect();
     let local = sprites::group(&dist, m, threshold, &|k| kings[k]);
-    let apart = |a: usize, b: usize| -> f32 {
-        let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
-        ((mean - threshold) / (far - threshold)).clamp(0.0, 1.0)
+    // The classes for one way of grouping the candidates (`local`: indices into `candidates`),
+    // with their score.
+    let run = |local: &[Vec<usize>]| -> Scored {
+        let apart = |a: usize, b: usize| -> f32 {
+            let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
+            ((mean - threshold) / (far - threshold)).clamp(0.0, 1.0)
+        };
+        let groups: Vec<assign::Group> = local
+            .iter()
+            .map(|g| {
+                let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
+                let lumas: Vec<f32> = cells.iter().filter_map(|&i| sprites[i].luma()).collect();
+                let luma =
+                    (!lumas.is_empty()).then(|| lumas.iter().sum::<f32>() / lumas.len() as f32);
+                assign::Group { cells, luma }
+            })
+            .collect();
+        assign::assign_scored(probabilities, &groups, &apart, &|a, b| 1.0 - apart(a, b))
     };
-    let groups: Vec<assign::Group> = local
-        .iter()
-        .map(|g| {
-            let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
-            let lumas: Vec<f32> = cells.iter().filter_map(|&i| sprites[i].luma()).collect();
-            let luma = (!lumas.is_empty()).then(|| lumas.iter().sum::<f32>() / lumas.len() as f32);
-            assign::Group { cells, luma }
-        })
-        .collect();
-    finish(assign::assign(probabilities, &groups, &apart, &|a, b| {
-        1.0 - apart(a, b)
-    }))
+    let (labels, score) = run(&local);
+    finish(split_off_kings(
+        probabilities,
+        &candidates,
+        &dist,
+        &local,
+        labels,
+        score,
+        &run,
+    ))
+}
+
+/// Class indices per cell and their score, as [`assign::assign_scored`] gives them.
+type Scored = (Vec<usize>, f32);
+
+/// Network king probability from which a square of a group may be split off as its side's king
+/// (see [`split_off_kings`]).
+const KING_SPLIT_FLOOR: f32 = 0.01;
+/// Squares tried as a side's king by [`split_off_kings`], the likeliest first.
+const KING_SPLIT_TRIES: usize = 3;
+/// Most that splitting a king off its group costs (in nats, as in [`assign::assign`]), for a
+/// picture the same as the rest of the group's; less as it is less alike (see
+/// [`split_off_kings`]).
+const KING_SPLIT: f32 = 1.0;
+
+/// When `labels` (scored `score` by `run` for the grouping `local`) give a side no king or
+/// several, tries taking each of a few squares out of their groups as that side's king and
+/// keeps the best-scoring result. A king is one of a kind, yet some 3D sets draw a side's king
+/// and queen so alike that they group; the network, unsure of that one picture, then makes both
+/// queens (or both kings). Splitting a square off costs [`KING_SPLIT`] times how alike it is to
+/// the rest of its group (1 for the same picture, 0 at [`SAME_PICTURE`]).
+fn split_off_kings(
+    probabilities: &[[f32; CLASSES]],
+    candidates: &[usize],
+    dist: &[f32],
+    local: &[Vec<usize>],
+    labels: Vec<usize>,
+    score: f32,
+    run: &dyn Fn(&[Vec<usize>]) -> Scored,
+) -> Vec<usize> {
+    let m = candidates.len();
+    // The grouping, its classes, and their score less the cost of the splits made.
+    let (mut local, mut labels, mut score) = (local.to_vec(), labels, score);
+    for color in [Color::White, Color::Black] {
+        let king = SquareClass::Piece(color.king()).index();
+        if labels.iter().filter(|&&c| c == king).count() == 1 {
+            continue;
+        }
+        let mut tries: Vec<(usize, usize, f32)> = local
+            .iter()
+            .enumerate()
+            .filter(|(_, members)| members.len() > 1)
+            .flat_map(|(g, members)| members.iter().map(move |&k| (g, k)))
+            .map(|(g, k)| (g, k, clean(probabilities[candidates[k]][king])))
+            .filter(|&(_, _, p)| p >= KING_SPLIT_FLOOR)
+            .collect();
+        tries.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let (mut best, mut best_score) = (None, score);
+        for &(g, k, _) in tries.iter().take(KING_SPLIT_TRIES) {
+            let rest: Vec<usize> = local[g].iter().copied().filter(|&j| j != k).collect();
+            let d = sprites::mean_distance(dist, m, &[k], &rest);
+            let likeness = (1.0 - d / SAME_PICTURE).clamp(0.0, 1.0);
+            let mut split = local.clone();
+            split[g] = rest;
+            split.push(vec![k]);
+            let (split_labels, split_score) = run(&split);
+            let split_score = split_score - KING_SPLIT * likeness;
+            if split_labels[candidates[k]] == king && split_score > best_score + 1e-6 {
+                (best, best_score) = (Some((split, split_labels)), split_score);
+            }
+        }
+        if let Some((split, split_labels)) = best {
+            (local, labels, score) = (split, split_labels, best_score);
+        }
+    }
+    labels
 }
 
 /// The cosine distance of two embeddings, from 0 (the same direction) to 1 (orthogonal: the
@@ -791,6 +870,30 @@ mod tests {
         sprites[30] = disc(0.4, 10.5);
         assert!(sprites[30].distance(&sprites[17]) > TWIN_PICTURE);
         assert_eq!(decide(&probs, &sprites, &[])[30], bn);
+    }
+
+    #[test]
+    fn a_king_grouped_with_its_queen_is_split_off() {
+        // A 3D set's white king and queen look alike and group; the network reads both as
+        // queens, the king less surely. A side has one king: the king leaves the group.
+        let wq = SquareClass::Piece(Color::White.queen());
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
+        probs[4] = one_hot(bk(), 0.99);
+        probs[59] = one_hot(wq, 0.9);
+        probs[60] = one_hot(wq, 0.7);
+        probs[60][wk().index()] = 0.25;
+        let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
+        sprites[4] = disc(0.4, 5.0);
+        sprites[59] = disc(0.4, 9.0);
+        sprites[60] = disc(0.0, 9.5);
+        let d = sprites[59].distance(&sprites[60]);
+        assert!(d < SAME_PICTURE / 2.0, "{d}");
+        let out = decide(&probs, &sprites, &[]);
+        assert_eq!((out[4], out[59], out[60]), (bk(), wq, wk()));
+        // The same pictures with the network sure of both queens: no king is made up.
+        probs[60] = one_hot(wq, 0.9);
+        let out = decide(&probs, &sprites, &[]);
+        assert_eq!((out[59], out[60]), (wq, wq));
     }
 
     #[test]
