@@ -363,6 +363,13 @@ const DIFFERENT_PICTURE: f32 = 0.35;
 /// held-out boards, 16246 pairs of squares with the same piece were closer, and no two pieces
 /// of different colours (the closest were 0.066 apart).
 const TWIN_PICTURE: f32 = 0.06;
+/// Pictures closer than this whose network embeddings ([`embedding_distance`]) are closer than
+/// [`CROSS_EMBEDDING`] show the same piece even when the network puts them on different sides:
+/// on 500 rendered held-out boards, 43 such pairs of squares between [`TWIN_PICTURE`] and this
+/// showed the same piece and one did not (with embeddings up to 0.1 apart, 52 and 8).
+const CROSS_PICTURE: f32 = 0.2;
+/// See [`CROSS_PICTURE`].
+const CROSS_EMBEDDING: f32 = 0.07;
 /// Weight of the cosine distance of two squares' network embeddings ([`embedding_distance`])
 /// added to their picture distance: on 716 rendered held-out boards, pairs of different pieces
 /// of one side whose pictures are closer than [`SAME_PICTURE`] fall from 1575 to 247 with it,
@@ -431,28 +438,27 @@ pub fn decide(
     };
     let mut dist = sprites::distances(sprites, &candidates, &|_, _| false);
     let m = candidates.len();
-    // Pictures on different sides stay apart unless all but the same (then the network misread
-    // one's colour).
-    for a in 0..m {
-        for b in a + 1..m {
-            if sides[a] != sides[b] && dist[a * m + b] >= TWIN_PICTURE {
-                dist[a * m + b] = 1.0;
-                dist[b * m + a] = 1.0;
-            }
-        }
-    }
-    // Pictures a little apart (blur, resampling, artefacts) still show the same piece when the
-    // network reads them alike; pictures it reads as different pieces must match closely.
+    // Pictures on different sides stay apart unless all but the same, or alike and embedded
+    // alike by the network (then the network misread one's colour). Pictures a little apart
+    // (blur, resampling, artefacts) still show the same piece when the network reads them
+    // alike; pictures it reads as different pieces must match closely.
+    let has_embeddings = embeddings.len() == n;
     for a in 0..m {
         for b in a + 1..m {
             let (i, j) = (candidates[a], candidates[b]);
-            let agree = overlap(&probabilities[i], &probabilities[j]);
             let mut d = dist[a * m + b];
-            if embeddings.len() == n && sides[a] == sides[b] {
-                let e = embedding_distance(&embeddings[i], &embeddings[j]);
-                d = d.min(EMBEDDING_TWIN * e) + EMBEDDING_WEIGHT * e;
+            let e = has_embeddings.then(|| embedding_distance(&embeddings[i], &embeddings[j]));
+            let twins =
+                d < TWIN_PICTURE || (d < CROSS_PICTURE && e.is_some_and(|e| e < CROSS_EMBEDDING));
+            if sides[a] != sides[b] && !twins {
+                d = 1.0;
+            } else {
+                if let Some(e) = e {
+                    d = d.min(EMBEDDING_TWIN * e) + EMBEDDING_WEIGHT * e;
+                }
+                let agree = overlap(&probabilities[i], &probabilities[j]);
+                d = (d + DISAGREE * (1.0 - agree)).min(1.0);
             }
-            let d = (d + DISAGREE * (1.0 - agree)).min(1.0);
             dist[a * m + b] = d;
             dist[b * m + a] = d;
         }
@@ -894,6 +900,29 @@ mod tests {
         probs[60] = one_hot(wq, 0.9);
         let out = decide(&probs, &sprites, &[]);
         assert_eq!((out[59], out[60]), (wq, wq));
+    }
+
+    #[test]
+    fn alike_pictures_the_network_embeds_alike_group_across_sides() {
+        // Two sure white knights, and a picture a little apart (too far for a twin) that the
+        // network leans to take for a black knight.
+        let wn = SquareClass::Piece(Color::White.knight());
+        let bn = SquareClass::Piece(Color::Black.knight());
+        let (mut probs, mut sprites) = two_knights_board();
+        probs[30] = one_hot(bn, 0.55);
+        probs[30][wn.index()] = 0.4;
+        sprites[30] = disc(0.0, 10.5);
+        let d = sprites[30].distance(&sprites[17]);
+        assert!(d > TWIN_PICTURE && d < CROSS_PICTURE, "{d}");
+        // Its embedding is the knights': a white knight.
+        let mut embeddings: Vec<Vec<f32>> = (0..64).map(|i| embedding(i % 8)).collect();
+        for i in [17, 18, 30] {
+            embeddings[i] = embedding(20);
+        }
+        assert_eq!(decide(&probs, &sprites, &embeddings)[30], wn);
+        // Its embedding is another piece's: the network's side stays.
+        embeddings[30] = embedding(30);
+        assert_eq!(decide(&probs, &sprites, &embeddings)[30], bn);
     }
 
     #[test]
