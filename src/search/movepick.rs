@@ -245,7 +245,8 @@ impl MovePicker {
         let killers = heuristics.killers(ply);
         let counter = heuristics.counter(previous);
         let turn = pos.turn();
-        let threats = pos.threats();
+        // Computed on the first quiet move that needs them: many nodes have none.
+        let mut threats: Option<Threats> = None;
         for (m, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if tt_move.matches(m) {
                 TT_SCORE
@@ -264,6 +265,7 @@ impl MovePicker {
             } else if counter == Some(*m) {
                 COUNTER
             } else {
+                let threats = threats.get_or_insert_with(|| pos.threats());
                 heuristics.quiet_score(turn, m, cont) + threats.quiet_bonus(m)
             };
         }

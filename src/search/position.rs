@@ -324,10 +324,7 @@ impl SearchPosition for ChessPosition {
         let them = !self.pos.turn();
         let theirs = board.by_color(them);
         let occupied = board.occupied();
-        let mut by_pawn = Bitboard::EMPTY;
-        for sq in theirs & board.pawns() {
-            by_pawn |= attacks::pawn_attacks(them, sq);
-        }
+        let by_pawn = super::eval::pawn_attacks_of(theirs & board.pawns(), them);
         let mut by_minor = by_pawn;
         for sq in theirs & board.knights() {
             by_minor |= attacks::knight_attacks(sq);

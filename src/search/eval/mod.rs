@@ -640,7 +640,7 @@ fn pawn_double_attacks(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Squares attacked by `pawns` of `color`.
-fn pawn_attacks_of(pawns: Bitboard, color: Color) -> Bitboard {
+pub(crate) fn pawn_attacks_of(pawns: Bitboard, color: Color) -> Bitboard {
     let not_a = !Bitboard::from_file(File::A);
     let not_h = !Bitboard::from_file(File::H);
     match color {
