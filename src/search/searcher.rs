@@ -59,6 +59,23 @@ pub(crate) struct Outcome {
     pub nodes: u64,
 }
 
+/// How much to stretch the soft time budget for the best move's `share` of the root nodes: 0.7
+/// at all of them, 1.35 at half, 1.9 at a tenth.
+fn effort_scale(share: f64) -> f64 {
+    (1.5 - share.clamp(0.0, 1.0)) * 1.35
+}
+
+/// How much to stretch the soft time budget when the best score fell since the last
+/// iteration (more time to find a way out) or rose (a little less): a 50 cp drop gives 1.4.
+fn score_drop_scale(previous: Option<Score>, now: Score) -> f64 {
+    match previous {
+        Some(before) if before.0.abs() < MATE_BOUND && now.0.abs() < MATE_BOUND => {
+            (1.0 + f64::from(before.0 - now.0) * 0.008).clamp(0.85, 1.5)
+        }
+        _ => 1.0,
+    }
+}
+
 /// Late move reduction table, indexed by depth and move number (both capped at 63).
 pub(crate) struct Reductions([[i32; 64]; 64]);
 
@@ -108,6 +125,9 @@ pub(crate) struct Searcher<'a> {
     /// The best first line of the running iteration so far: a root move searched to the full
     /// depth that raised alpha. When time runs out mid-iteration it beats the last iteration's.
     root_best: Option<Line>,
+    /// Nodes spent below each root move over the whole search: a best move that takes most of
+    /// the effort is clear, one that takes little is in doubt (time management).
+    root_nodes: Vec<(Move, u64)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -143,6 +163,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             root_allowed: Vec::new(),
             root_best: None,
+            root_nodes: Vec::new(),
         }
     }
 
@@ -179,6 +200,7 @@ impl<'a> Searcher<'a> {
         let multipv = multipv.clamp(1, self.root_allowed.len());
         let mut outcome = Outcome::default();
         let mut stability = 0u32;
+        self.root_nodes.clear();
         let unbounded = limits.infinite || self.time.is_pondering();
         for depth in 1..=max_depth.clamp(1, MAX_PLY as Depth - 8) {
             self.seldepth = 0;
@@ -224,6 +246,7 @@ impl<'a> Searcher<'a> {
             if lines.is_empty() {
                 break;
             }
+            let previous_best = outcome.lines.first().map(|l| l.score);
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             let best_changed = outcome
                 .lines
@@ -259,19 +282,47 @@ impl<'a> Searcher<'a> {
                 }
             }
             // Stable best moves need less time, changing ones more.
-            let scale = match stability {
+            let stability_scale = match stability {
                 0 => 1.6,
                 1 => 1.2,
                 2 => 1.0,
                 3 => 0.85,
                 _ => 0.7,
             };
+            let scale = stability_scale
+                * self.effort_scale(&outcome.lines[0])
+                * score_drop_scale(previous_best, best);
             if !self.time.may_start_iteration(scale) {
                 break;
             }
         }
         outcome.nodes = self.nodes;
         outcome
+    }
+
+    fn add_root_nodes(&mut self, m: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(r, _)| *r == m) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((m, nodes)),
+        }
+    }
+
+    /// [`effort_scale`] for the share of the search's root nodes that went into the best
+    /// line's first move.
+    fn effort_scale(&self, best: &Line) -> f64 {
+        let Some(first) = best.pv.first() else {
+            return 1.0;
+        };
+        let total: u64 = self.root_nodes.iter().map(|(_, n)| n).sum();
+        let spent = self
+            .root_nodes
+            .iter()
+            .find(|(m, _)| m == first)
+            .map_or(0, |(_, n)| *n);
+        if total == 0 {
+            return 1.0;
+        }
+        effort_scale(spent as f64 / total as f64)
     }
 
     fn aspiration<P: SearchPosition>(
@@ -649,6 +700,7 @@ impl<'a> Searcher<'a> {
 
             let mut child = pos.clone();
             child.play(m);
+            let nodes_before = self.nodes;
             self.played[ply] = Some(m);
             self.moved[ply] = Some(PieceTo::new(turn, &m));
             let extension = if tt_move.matches(&m) { tt_extension } else { 0 };
@@ -727,6 +779,9 @@ impl<'a> Searcher<'a> {
                 s
             };
             searched += 1;
+            if root {
+                self.add_root_nodes(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 self.keys.pop();
                 return 0;
@@ -915,5 +970,27 @@ impl<'a> Searcher<'a> {
         self.tt
             .store(key, ply as Depth, mv, Score(best), eval, 0, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clear_best_move_saves_time_a_doubtful_one_takes_more() {
+        assert!(effort_scale(0.95) < 0.8);
+        assert!(effort_scale(0.5) > 1.2);
+        assert!(effort_scale(0.1) > effort_scale(0.5));
+    }
+
+    #[test]
+    fn a_falling_score_takes_more_time_a_mate_score_changes_nothing() {
+        assert!(score_drop_scale(Some(Score(50)), Score(0)) > 1.3);
+        assert!(score_drop_scale(Some(Score(0)), Score(50)) < 1.0);
+        assert_eq!(score_drop_scale(Some(Score(0)), Score(0)), 1.0);
+        assert_eq!(score_drop_scale(None, Score(-300)), 1.0);
+        assert_eq!(score_drop_scale(Some(Score(MATE - 5)), Score(0)), 1.0);
+        assert!(score_drop_scale(Some(Score(500)), Score(-500)) <= 1.5);
     }
 }
