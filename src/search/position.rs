@@ -336,10 +336,24 @@ impl SearchPosition for ChessPosition {
         for sq in theirs & board.rooks() {
             by_rook |= attacks::rook_attacks(sq, occupied);
         }
+        let mut checks = [Bitboard::EMPTY; 6];
+        if let Some(king) = board.king_of(them) {
+            let bishop = attacks::bishop_attacks(king, occupied);
+            let rook = attacks::rook_attacks(king, occupied);
+            checks = [
+                attacks::pawn_attacks(them, king),
+                attacks::knight_attacks(king),
+                bishop,
+                rook,
+                bishop | rook,
+                Bitboard::EMPTY,
+            ];
+        }
         Threats {
             by_pawn,
             by_minor,
             by_rook,
+            checks,
         }
     }
 
