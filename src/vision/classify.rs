@@ -7,7 +7,7 @@ use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
 use super::model::{CLASSES, CROP, SquareNet};
 use super::render::{PIECES, piece_index};
-use super::sprites::{self, Sprite};
+use super::sprites::{self, Overlay, Sprite};
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use image::RgbImage;
@@ -386,7 +386,8 @@ const EMBEDDING_TWIN: f32 = 6.0;
 /// per row; any length is accepted, sprites or embeddings of another length are ignored).
 ///
 /// The squares the network gives at least an even chance of a piece are grouped by picture
-/// ([`sprites::group`]: the same sprite, whatever the square colour or highlight), and each group
+/// ([`sprites::group`]: the same sprite, whatever the square colour or highlight, leaving out the
+/// pixels of arrows and markers found on the other squares, see [`Overlay`]), and each group
 /// gets one class, chosen for the whole board with [`assign::assign`]; the embeddings make the
 /// pictures' distance larger where the network sees different things and smaller where it
 /// sees the same piece ([`EMBEDDING_WEIGHT`], [`EMBEDDING_TWIN`]). Same pictures are the same
@@ -436,7 +437,20 @@ pub fn decide(
         let bk = SquareClass::Piece(Color::Black.king()).index();
         clean(probabilities[i][wk]) + clean(probabilities[i][bk]) >= KINGLY
     };
-    let mut dist = sprites::distances(sprites, &candidates, &|_, _| false);
+    // Arrows and markers drawn over the board: the copy of a piece an arrow crosses differs
+    // from the others only there, so those pixels are left out of the comparison.
+    let empty: Vec<usize> = (0..n).filter(|i| !candidates.contains(i)).collect();
+    let mut dist = match Overlay::find(sprites, &empty) {
+        Some(overlay) => {
+            let hidden: Vec<Sprite> = candidates
+                .iter()
+                .map(|&i| sprites[i].hide(&overlay))
+                .collect();
+            let all: Vec<usize> = (0..candidates.len()).collect();
+            sprites::distances(&hidden, &all, &|_, _| false)
+        }
+        None => sprites::distances(sprites, &candidates, &|_, _| false),
+    };
     let m = candidates.len();
     // Pictures on different sides stay apart unless all but the same, or alike and embedded
     // alike by the network (then the network misread one's colour). Pictures a little apart
@@ -923,6 +937,49 @@ mod tests {
         // Its embedding is another piece's: the network's side stays.
         embeddings[30] = embedding(30);
         assert_eq!(decide(&probs, &sprites, &embeddings)[30], bn);
+    }
+
+    #[test]
+    fn a_pawn_an_arrow_crosses_still_groups_with_the_other_pawns() {
+        // Eight black pawns; an arrow runs from the empty square 40 across the pawn on
+        // square 11, which the network then takes for a bishop rather than a pawn.
+        use crate::vision::sprites::tests::{GREEN, crop_with, with_arrow};
+        let bp = SquareClass::Piece(Color::Black.pawn());
+        let bb = SquareClass::Piece(Color::Black.bishop());
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
+        probs[4] = one_hot(bk(), 0.99);
+        probs[60] = one_hot(wk(), 0.99);
+        probs[8..16].fill(one_hot(bp, 0.9));
+        probs[11] = one_hot(bb, 0.6);
+        probs[11][bp.index()] = 0.35;
+        let bg = |i: usize| {
+            if (i / 8 + i % 8).is_multiple_of(2) {
+                0.4
+            } else {
+                0.0
+            }
+        };
+        let square = |i: usize| crop_with([bg(i); 3], [bg(i); 3], |_, _| false);
+        let pawn = |i: usize| crop_with([bg(i); 3], [-0.45; 3], |x, y| x * x + y * y < 81.0);
+        let mut sprites: Vec<Sprite> = (0..64)
+            .map(|i| {
+                Sprite::from_crop(&if (8..16).contains(&i) {
+                    pawn(i)
+                } else {
+                    square(i)
+                })
+            })
+            .collect();
+        sprites[4] = disc(0.4, 5.0);
+        sprites[60] = disc(0.0, 13.0);
+        sprites[11] = Sprite::from_crop(&with_arrow(pawn(11), GREEN));
+        sprites[40] = Sprite::from_crop(&with_arrow(square(40), GREEN));
+        assert!(sprites[11].distance(&sprites[9]) > DIFFERENT_PICTURE);
+        let out = decide(&probs, &sprites, &[]);
+        assert!((8..16).all(|i| out[i] == bp), "{out:?}");
+        // Without the arrow on an empty square it goes unseen: the crossed pawn stays apart.
+        sprites[40] = Sprite::from_crop(&square(40));
+        assert_ne!(decide(&probs, &sprites, &[])[11], bp);
     }
 
     #[test]

@@ -24,6 +24,27 @@ const LOCAL_WEIGHT: f32 = 0.7;
 /// Pictures at least this far apart unshifted are not tried at the [`SHIFTS`] (it would not
 /// bring them near: this only saves time).
 const ALIGN_BELOW: f32 = 0.4;
+/// Distance of two pictures that hidden pixels ([`Sprite::hide`]) leave too little of to
+/// compare: no evidence either way, so neither alike nor surely different.
+const UNKNOWN: f32 = 0.5;
+
+/// An empty square's pixel is part of an overlay (an arrow, a move marker) when a channel
+/// differs from the square's background by more than this...
+const OVERLAY_CONTRAST: f32 = 0.2;
+/// ...its difference from every square colour of the board is further than this from a grey
+/// shade (see [`off_grey`]: coordinates and shading are shades of the squares)...
+const OVERLAY_CHROMA: f32 = 0.08;
+/// ...and its channels span at least this much: sites draw arrows in strong colours.
+const OVERLAY_SATURATION: f32 = 0.25;
+/// Fewer overlay pixels than this on the empty squares of a board are not taken as an overlay
+/// (stray marker dots, JPEG colour noise, pieces reaching into a neighbouring square).
+const OVERLAY_PIXELS: usize = 16;
+/// A piece square's pixel shows an overlay colour when their difference is within this of a
+/// grey shade (see [`off_grey`]): an arrow drawn 80 % opaque over a piece is the arrow's colour
+/// made lighter or darker by what is under it...
+const OVERLAY_MATCH: f32 = 0.06;
+/// ...by at most this much.
+const OVERLAY_SHADE: f32 = 0.3;
 
 /// One square's picture, reduced, with its background colour.
 #[derive(Debug, Clone)]
@@ -41,6 +62,8 @@ pub struct Sprite {
     /// The picture reduced from the crop moved by one crop pixel in each of the eight
     /// directions (see [`SHIFTS`]), with each pixel's contrast against the same background.
     shifted: Vec<Shifted>,
+    /// Per pixel: covered by an overlay (see [`Sprite::hide`]), left out of comparisons.
+    hidden: Vec<bool>,
 }
 
 /// One square's reduced picture taken a little off centre, and its per-pixel contrast.
@@ -143,6 +166,7 @@ impl Sprite {
             contrast,
             background,
             luma,
+            hidden: vec![false; SIDE * SIDE],
         }
     }
 
@@ -160,10 +184,13 @@ impl Sprite {
     /// on otherwise alike 3D pieces differ in a few pixels only, where noise spreads thin. So
     /// the distance is at least [`LOCAL_WEIGHT`] times the mean mismatch of the worst
     /// [`LOCAL`] × [`LOCAL`] window.
+    ///
+    /// Pixels hidden in either picture ([`Sprite::hide`]) are left out; when that leaves too
+    /// few to compare, the distance is [`UNKNOWN`].
     pub fn distance(&self, other: &Sprite) -> f32 {
         let (map, count) = mismatch(self, other, &other.pixels, &other.contrast);
         if count < MIN_UNION {
-            return 0.0;
+            return self.too_few(other);
         }
         let mut best = (mean_mismatch(&map, count), map);
         // Pictures that far apart differ in more than their alignment.
@@ -175,7 +202,7 @@ impl Sprite {
         for s in shifted {
             let (map, count) = mismatch(self, other, &s.pixels, &s.contrast);
             if count < MIN_UNION {
-                return 0.0;
+                return self.too_few(other);
             }
             let mean = mean_mismatch(&map, count);
             if mean < best.0 {
@@ -194,6 +221,95 @@ impl Sprite {
         }
         mean.max(LOCAL_WEIGHT * worst / (CAP * (LOCAL * LOCAL) as f32))
     }
+
+    /// The distance of two pictures with too few pixels to compare: 0 when neither shows
+    /// anything (two empty squares), [`UNKNOWN`] when hidden pixels took the rest away.
+    fn too_few(&self, other: &Sprite) -> f32 {
+        if self.hidden.iter().chain(&other.hidden).any(|&h| h) {
+            UNKNOWN
+        } else {
+            0.0
+        }
+    }
+
+    /// This picture with the pixels of an `overlay` colour hidden, so that comparisons leave
+    /// them out: one copy of a piece under an arrow then still matches the others. A pixel is
+    /// hidden when its colour is an overlay colour up to a grey shade ([`OVERLAY_MATCH`],
+    /// [`OVERLAY_SHADE`]: what shows through an arrow) and is not a shade of the square.
+    pub fn hide(&self, overlay: &Overlay) -> Sprite {
+        let mut out = self.clone();
+        for (h, p) in out.hidden.iter_mut().zip(&self.pixels) {
+            let of_square = off_grey(minus(p, &self.background)).0 < OVERLAY_CHROMA;
+            *h = !of_square
+                && overlay.colours.iter().any(|o| {
+                    let (chroma, shade) = off_grey(minus(p, o));
+                    chroma < OVERLAY_MATCH && shade.abs() < OVERLAY_SHADE
+                });
+        }
+        out
+    }
+}
+
+/// The colours of what a site draws over the board (arrows, move markers), as found on its
+/// empty squares by [`Overlay::find`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overlay {
+    /// Distinct overlay colours (rounded to 1/25).
+    colours: Vec<[f32; 3]>,
+}
+
+impl Overlay {
+    /// The overlay colours on the `empty` squares (indices into `sprites`), if any: pixels
+    /// inside the square ([`OVERLAY_CONTRAST`]) in a strong colour ([`OVERLAY_SATURATION`])
+    /// that no square colour of the board shades to ([`OVERLAY_CHROMA`]), when there are at
+    /// least [`OVERLAY_PIXELS`] of them. An arrow crosses empty squares as well as pieces; an
+    /// arrow that crosses none goes unseen.
+    pub fn find(sprites: &[Sprite], empty: &[usize]) -> Option<Overlay> {
+        let empty: Vec<&Sprite> = empty.iter().filter_map(|&i| sprites.get(i)).collect();
+        let mut colours: Vec<[f32; 3]> = Vec::new();
+        let mut pixels = 0usize;
+        for s in &empty {
+            for k in (0..SIDE * SIDE).filter(|&k| inner(k) && s.contrast[k] > OVERLAY_CONTRAST) {
+                let p = s.pixels[k];
+                let (lo, hi) = p
+                    .iter()
+                    .fold((f32::MAX, f32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+                if hi - lo < OVERLAY_SATURATION
+                    || empty
+                        .iter()
+                        .any(|e| off_grey(minus(&p, &e.background)).0 < OVERLAY_CHROMA)
+                {
+                    continue;
+                }
+                pixels += 1;
+                let rounded = p.map(|v| (v * 25.0).round() / 25.0);
+                if !colours.contains(&rounded) {
+                    colours.push(rounded);
+                }
+            }
+        }
+        (pixels >= OVERLAY_PIXELS).then_some(Overlay { colours })
+    }
+}
+
+/// Whether reduced pixel `k` lies off the picture's outer ring (which catches neighbouring
+/// squares and grid lines).
+fn inner(k: usize) -> bool {
+    let (v, u) = (k / SIDE, k % SIDE);
+    (1..SIDE - 1).contains(&v) && (1..SIDE - 1).contains(&u)
+}
+
+fn minus(a: &[f32; 3], b: &[f32; 3]) -> [f32; 3] {
+    std::array::from_fn(|ch| a[ch] - b[ch])
+}
+
+/// How far a colour difference `d` is from a grey shade (its largest channel's departure from
+/// the channels' mean), and that mean: two colours a shade apart differ by the same in every
+/// channel.
+fn off_grey(d: [f32; 3]) -> (f32, f32) {
+    let mean = d.iter().sum::<f32>() / 3.0;
+    let chroma = d.iter().map(|v| (v - mean).abs()).fold(0.0, f32::max);
+    (chroma, mean)
 }
 
 /// Whether reduced pixel `k` and its eight neighbours all satisfy `is_piece` (pixels on the
@@ -221,8 +337,11 @@ fn mismatch(
     // out the best such multiple is the mismatch.
     let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
     let gg: f32 = g.iter().map(|v| v * v).sum();
-    let shown: [bool; SIDE * SIDE] =
-        std::array::from_fn(|k| a.contrast[k] > FOREGROUND || b_contrast[k] > FOREGROUND);
+    // Pixels hidden in either picture are neither compared nor averaged in.
+    let hidden: [bool; SIDE * SIDE] = std::array::from_fn(|k| a.hidden[k] || b.hidden[k]);
+    let shown: [bool; SIDE * SIDE] = std::array::from_fn(|k| {
+        !hidden[k] && (a.contrast[k] > FOREGROUND || b_contrast[k] > FOREGROUND)
+    });
     let difference: [[f32; 3]; SIDE * SIDE] = std::array::from_fn(|k| {
         let d: [f32; 3] = std::array::from_fn(|ch| a.pixels[k][ch] - b_pixels[k][ch]);
         // Inside a piece (everything around shown too) pixels are opaque: a difference there
@@ -244,7 +363,7 @@ fn mismatch(
         let mut sum = [0.0f32; 3];
         let mut n = 0.0f32;
         for y in v.saturating_sub(1)..(v + 2).min(SIDE) {
-            for x in u.saturating_sub(1)..(u + 2).min(SIDE) {
+            for x in (u.saturating_sub(1)..(u + 2).min(SIDE)).filter(|&x| !hidden[y * SIDE + x]) {
                 for (s, d) in sum.iter_mut().zip(difference[y * SIDE + x]) {
                     *s += d;
                 }
@@ -497,6 +616,54 @@ pub(crate) mod tests {
         assert_eq!(Sprite::from_crop(&[]).luma(), None);
         let nan = vec![f32::NAN; 3 * CROP * CROP];
         assert_eq!(Sprite::from_crop(&nan).luma(), None);
+    }
+
+    /// `crop` with a band 6 crop pixels high across its middle painted over in `colour`,
+    /// 80 % opaque: an arrow's shaft.
+    pub(crate) fn with_arrow(mut crop: Vec<f32>, colour: [f32; 3]) -> Vec<f32> {
+        let plane = CROP * CROP;
+        for v in 14..20 {
+            for u in 0..CROP {
+                for (ch, c) in colour.iter().enumerate() {
+                    let p = &mut crop[ch * plane + v * CROP + u];
+                    *p = 0.8 * c + 0.2 * *p;
+                }
+            }
+        }
+        crop
+    }
+
+    /// An arrow's colour.
+    pub(crate) const GREEN: [f32; 3] = [-0.42, -0.03, -0.39];
+
+    #[test]
+    fn an_arrow_found_on_empty_squares_is_left_out_of_the_pieces_it_crosses() {
+        let plain = Sprite::from_crop(&crop(LIGHT, LIGHT, 1.0, false));
+        let crossed = Sprite::from_crop(&with_arrow(crop(DARK, DARK, 1.0, false), GREEN));
+        let disc = Sprite::from_crop(&crop(LIGHT, INK, 9.0, false));
+        let disc_crossed = Sprite::from_crop(&with_arrow(crop(DARK, INK, 9.0, false), GREEN));
+        let square_crossed = Sprite::from_crop(&with_arrow(crop(DARK, INK, 9.0, true), GREEN));
+        // The arrow makes one copy of the disc look like another piece.
+        assert!(
+            disc.distance(&disc_crossed) > 0.5,
+            "{}",
+            disc.distance(&disc_crossed)
+        );
+        let sprites = [plain.clone(), crossed, disc.clone(), disc_crossed.clone()];
+        let overlay = Overlay::find(&sprites, &[0, 1]).expect("the arrow on square 1");
+        let (a, b) = (disc.hide(&overlay), disc_crossed.hide(&overlay));
+        assert!(a.distance(&b) < 0.1, "{}", a.distance(&b));
+        assert_eq!(a.distance(&b), b.distance(&a));
+        // Another piece under the arrow stays apart.
+        let c = square_crossed.hide(&overlay);
+        assert!(a.distance(&c) > 0.15, "{}", a.distance(&c));
+        // No arrow on the empty squares: nothing is hidden.
+        let shaded = Sprite::from_crop(&crop(DARK, LIGHT, 4.0, false));
+        assert_eq!(Overlay::find(&[plain, shaded], &[0, 1]), None);
+        // A picture with all of its piece hidden cannot be compared.
+        let mut gone = disc.clone();
+        gone.hidden = vec![true; SIDE * SIDE];
+        assert_eq!(gone.distance(&disc), UNKNOWN);
     }
 
     #[test]
