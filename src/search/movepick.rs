@@ -196,7 +196,8 @@ pub struct Threats {
 
 impl Threats {
     /// The ordering bonus of quiet move `m`: positive when it takes a piece out of a threat
-    /// by a lesser piece, negative when it puts one into such a threat.
+    /// by a lesser piece, negative when it puts one into such a threat, plus `CHECK_BONUS`
+    /// (10,000) when it lands on a square that checks the enemy king directly.
     pub fn quiet_bonus(&self, m: &Move) -> i32 {
         self.escape_bonus(m)
             + if self.checks[m.role() as usize - 1].contains(m.to()) {
