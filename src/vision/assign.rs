@@ -3,12 +3,15 @@
 //! The network judges each square alone. A screenshot says more: squares that show the same
 //! picture ([`super::sprites`]) hold the same piece, different pictures of one colour are
 //! different pieces, a side has one king and at most eight pawns, pawns never stand on the first
-//! or last rank, and a third knight or a second queen is rare. [`assign`] picks the classes
+//! or last rank, and a third knight or a second queen is rare; in game positions many pieces
+//! still stand on their home squares, and a white and a black drawing with one outline are
+//! the same piece. [`assign`] picks the classes
 //! that best agree with the network under these rules, by local search from the network's own
 //! choice.
 
 use super::classify::SquareClass;
 use super::model::CLASSES;
+use super::sprites::{Silhouette, silhouette_overlap};
 use shakmaty::{Color, Role};
 
 /// The network's probabilities are floored here: held-out piece sets can fool it completely,
@@ -52,6 +55,19 @@ const IMPOSSIBLE: f32 = 5.0;
 const LIGHTNESS: f32 = 3.0;
 /// Lightness differences below this say nothing about the side.
 const LIGHTNESS_MARGIN: f32 = 0.08;
+/// Cost of a white and a black group with the same silhouette taking different roles: most
+/// sets draw both sides' pieces alike but for the colours, so the side the network reads
+/// rightly can correct the other (see [`Group::shape`], [`mirror_strengths`]).
+const MIRROR: f32 = 4.0;
+/// Silhouette overlaps (see [`silhouette_overlap`]) below this say nothing...
+const MIRROR_FROM: f32 = 0.75;
+/// ...and from this on they pay all of [`MIRROR`].
+const MIRROR_SURE: f32 = 0.9;
+/// Bonus (in nats) of each square holding the piece whose home square it is (see
+/// [`home_bonus`], [`is_home`]): in game positions many pieces have not moved yet (or only
+/// castled), and pieces the network confuses on one square (a held-out set's rook and knight,
+/// king and queen) are then told apart by where they stand.
+const HOME: f32 = 2.0;
 /// Passes of the local search at most (it stops as soon as nothing improves).
 const PASSES: usize = 20;
 
@@ -62,7 +78,9 @@ const PASSES: usize = 20;
 /// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
 /// of [`SAME_CLASS`] for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
 /// they show the same picture: they pay that share of [`ALIKE`] for taking different piece
-/// classes.
+/// classes. Squares holding the piece whose home square they are earn [`HOME`], and groups of
+/// the two sides whose silhouettes ([`Group::shape`]) match pay [`MIRROR`] for taking different
+/// roles.
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
     groups: &[Group],
@@ -130,6 +148,8 @@ pub fn assign_scored(
                 .collect()
         })
         .collect();
+    let shapes: Vec<Option<&Silhouette>> = kept.iter().map(|&g| groups[g].shape.as_ref()).collect();
+    let mirror = mirror_strengths(&shapes);
     let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
     if groups.is_empty() {
         return (labels, 0.0);
@@ -206,9 +226,16 @@ pub fn assign_scored(
                 if choice[g] != choice[h] && choice[g] != EMPTY && choice[h] != EMPTY {
                     total -= ALIKE * likeness[g][h];
                 }
+                if let (Some(a), Some(b)) = (piece_of(choice[g]), piece_of(choice[h]))
+                    && a.color != b.color
+                    && a.role != b.role
+                {
+                    total -= MIRROR * mirror[g][h];
+                }
             }
         }
         total - board_cost(&count) - lightness_cost(choice, &luma)
+            + HOME * home_bonus(choice, &groups)
     };
     let mut best = score(&choice);
     for _ in 0..PASSES {
@@ -264,21 +291,29 @@ pub struct Group {
     pub cells: Vec<usize>,
     /// Mean lightness of the picture's piece pixels (see [`super::sprites::Sprite::luma`]).
     pub luma: Option<f32>,
+    /// The picture's silhouette (see [`super::sprites::Sprite::silhouette`]).
+    pub shape: Option<Silhouette>,
 }
 
 impl Group {
-    /// A group without lightness.
+    /// A group without lightness or silhouette.
     pub fn of(cells: Vec<usize>) -> Group {
-        Group { cells, luma: None }
+        Group {
+            cells,
+            luma: None,
+            shape: None,
+        }
     }
+}
+
+/// The piece of class index `c`, if it is one.
+fn piece_of(c: usize) -> Option<shakmaty::Piece> {
+    SquareClass::ALL.get(c).and_then(|s| s.piece())
 }
 
 /// The side of class index `c`, if it is a piece.
 fn side(c: usize) -> Option<Color> {
-    SquareClass::ALL
-        .get(c)
-        .and_then(|s| s.piece())
-        .map(|p| p.color)
+    piece_of(c).map(|p| p.color)
 }
 
 /// What the groups' lightness says against `choice`: each piece group pays [`LIGHTNESS`] times
@@ -312,9 +347,83 @@ fn lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
     cost
 }
 
+/// For each pair of groups with silhouettes `shapes`, how surely they show one drawing, from
+/// 0 to 1: their overlap scaled from [`MIRROR_FROM`] to [`MIRROR_SURE`], less the most either
+/// overlaps any third group. A drawing is the same piece only when it is the other's one
+/// match: 3D sets draw king and queen (or bishop and pawn) with nearly one outline, and there
+/// the match says nothing.
+fn mirror_strengths(shapes: &[Option<&Silhouette>]) -> Vec<Vec<f32>> {
+    let n = shapes.len();
+    let overlap: Vec<Vec<f32>> = (0..n)
+        .map(|a| {
+            (0..n)
+                .map(|b| match (shapes[a], shapes[b]) {
+                    (Some(x), Some(y)) if a != b => {
+                        let o = silhouette_overlap(x, y);
+                        ((o - MIRROR_FROM) / (MIRROR_SURE - MIRROR_FROM)).clamp(0.0, 1.0)
+                    }
+                    _ => 0.0,
+                })
+                .collect()
+        })
+        .collect();
+    (0..n)
+        .map(|a| {
+            (0..n)
+                .map(|b| {
+                    let rival = (0..n)
+                        .filter(|&k| k != a && k != b)
+                        .map(|k| overlap[a][k].max(overlap[b][k]))
+                        .fold(0.0, f32::max);
+                    (overlap[a][b] - rival).max(0.0)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The most squares of `groups` that stand on the home square of the piece `choice` gives
+/// them, over the two ways the board can be turned.
+fn home_bonus(choice: &[usize], groups: &[&Vec<usize>]) -> f32 {
+    [false, true]
+        .iter()
+        .map(|&flipped| {
+            choice
+                .iter()
+                .zip(groups)
+                .filter_map(|(&c, g)| piece_of(c).map(|p| (p, g)))
+                .map(|(p, g)| g.iter().filter(|&&i| is_home(p, i, flipped)).count())
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0) as f32
+}
+
+/// Whether image cell `i` (row 0 = top) is a home square of `piece` (other than a pawn), with
+/// White at the bottom or, `flipped`, at the top; the squares castling puts the king and rooks
+/// on count as theirs (a castled king is as common as one at home).
+fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
+    let (row, col) = (i / 8, i % 8);
+    let back = if (piece.color == Color::White) != flipped {
+        7
+    } else {
+        0
+    };
+    let file = if flipped { 7 - col } else { col };
+    row == back
+        && match piece.role {
+            Role::Rook => [0, 7, 3, 5].contains(&file),
+            Role::Knight => file == 1 || file == 6,
+            Role::Bishop => file == 2 || file == 5,
+            Role::Queen => file == 3,
+            Role::King => [4, 2, 6].contains(&file),
+            Role::Pawn => false,
+        }
+}
+
 /// Whether class index `c` is a piece of `role`.
 fn is_role(c: usize, role: Role) -> bool {
-    matches!(SquareClass::ALL.get(c).and_then(|s| s.piece()), Some(p) if p.role == role)
+    piece_of(c).is_some_and(|p| p.role == role)
 }
 
 /// The cost of the board's piece counts (`count[c]` squares of class index `c`): kings,
@@ -555,5 +664,112 @@ mod tests {
             .len(),
             3
         );
+    }
+
+    /// Two classes the network is unsure between (`first` a little likelier than `second`).
+    fn unsure(first: SquareClass, second: SquareClass) -> [f32; CLASSES] {
+        let mut a = [0.01; CLASSES];
+        a[first.index()] = 0.5;
+        a[second.index()] = 0.4;
+        a
+    }
+
+    #[test]
+    fn pieces_on_their_home_squares_break_the_networks_doubts() {
+        let wk = piece(Role::King, Color::White);
+        let wq = piece(Role::Queen, Color::White);
+        let bk = piece(Role::King, Color::Black);
+        // White at the bottom: king e1 (cell 60), queen d1 (59), both leaning the wrong way.
+        // White at the top: king e1 is cell 3, queen d1 cell 4, the black king e8 cell 59.
+        for (king, queen, black_king) in [(60, 59, 4), (3, 4, 59)] {
+            let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+            probs[black_king] = one_hot(bk, 0.99);
+            probs[king] = unsure(wq, wk);
+            probs[queen] = unsure(wk, wq);
+            let groups: Vec<Group> = [vec![king], vec![queen], vec![black_king]]
+                .into_iter()
+                .map(Group::of)
+                .collect();
+            let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+            assert_eq!(SquareClass::ALL[out[king]], wk, "cell {king}");
+            assert_eq!(SquareClass::ALL[out[queen]], wq, "cell {queen}");
+            // Off the home squares the network's word stands.
+            let step = |i: usize| if i >= 32 { i - 16 } else { i + 16 };
+            let moved = [step(king), step(queen)];
+            let mut probs = probs.clone();
+            probs[moved[0]] = probs[king];
+            probs[moved[1]] = probs[queen];
+            probs[king] = one_hot(SquareClass::Empty, 0.99);
+            probs[queen] = one_hot(SquareClass::Empty, 0.99);
+            let groups: Vec<Group> = [vec![moved[0]], vec![moved[1]], vec![black_king]]
+                .into_iter()
+                .map(Group::of)
+                .collect();
+            let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+            assert_eq!(SquareClass::ALL[out[moved[0]]], wq);
+            assert_eq!(SquareClass::ALL[out[moved[1]]], wk);
+        }
+        // A king castled short (g1, cell 62) leaning queen, and a queen in the middle of the
+        // board leaning king.
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        probs[4] = one_hot(bk, 0.99);
+        probs[62] = unsure(wq, wk);
+        probs[35] = unsure(wk, wq);
+        let groups: Vec<Group> = [vec![62], vec![35], vec![4]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[62]], wk);
+        assert_eq!(SquareClass::ALL[out[35]], wq);
+    }
+
+    /// A silhouette: a disc of radius `r` (crop pixels) about the crop's centre.
+    fn disc(r: f32) -> Silhouette {
+        std::array::from_fn(|y| {
+            (0..32).fold(0u32, |row, x| {
+                let (dx, dy) = (x as f32 - 15.5, y as f32 - 15.5);
+                if dx * dx + dy * dy < r * r {
+                    row | 1 << x
+                } else {
+                    row
+                }
+            })
+        })
+    }
+
+    #[test]
+    fn a_drawing_read_surely_on_one_side_names_its_twin_on_the_other() {
+        let wn = piece(Role::Knight, Color::White);
+        let bn = piece(Role::Knight, Color::Black);
+        let bq = piece(Role::Queen, Color::Black);
+        let mut probs = base();
+        probs[57] = one_hot(wn, 0.99);
+        probs[62] = one_hot(wn, 0.99);
+        // The black knight the network leans to call a queen.
+        probs[20] = unsure(bq, bn);
+        let shaped = |cells: Vec<usize>, r: f32| Group {
+            cells,
+            luma: None,
+            shape: Some(disc(r)),
+        };
+        let mut groups = vec![
+            shaped(vec![57, 62], 10.0),
+            shaped(vec![20], 10.0),
+            Group::of(vec![4]),
+            Group::of(vec![60]),
+        ];
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[20]], bn);
+        // Another outline says nothing.
+        groups[1].shape = Some(disc(6.0));
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[20]], bq);
+        // Nor does one that a third picture has too (a 3D set's king and queen).
+        groups[1].shape = Some(disc(10.0));
+        probs[30] = one_hot(piece(Role::Bishop, Color::Black), 0.99);
+        groups.push(shaped(vec![30], 10.0));
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[20]], bq);
     }
 }

@@ -210,8 +210,8 @@ impl Classifier {
         let (probabilities, embeddings) = self.predict(&crops, 64)?;
         let raw = probabilities.iter().map(argmax_class).collect();
         let plane = 3 * CROP * CROP;
-        let sprites: Vec<Sprite> = crops.chunks(plane).map(Sprite::from_crop).collect();
-        let classes = decide(&probabilities, &sprites, &embeddings);
+        let mut sprites: Vec<Sprite> = crops.chunks(plane).map(Sprite::from_crop).collect();
+        let classes = decide(&probabilities, &mut sprites, &embeddings);
         Ok(BoardGuess {
             probabilities,
             raw,
@@ -392,10 +392,11 @@ const EMBEDDING_TWIN: f32 = 6.0;
 /// pictures' distance larger where the network sees different things and smaller where it
 /// sees the same piece ([`EMBEDDING_WEIGHT`], [`EMBEDDING_TWIN`]). Same pictures are the same
 /// piece, different pictures of a colour are different pieces, one king per side, at most eight
-/// pawns, none on the edge rows, few promoted pieces. NaN counts as 0.
+/// pawns, none on the edge rows, few promoted pieces. NaN counts as 0. The candidates'
+/// `sprites` are left with the overlay's pixels hidden ([`Sprite::hide`]).
 pub fn decide(
     probabilities: &[[f32; CLASSES]],
-    sprites: &[Sprite],
+    sprites: &mut [Sprite],
     embeddings: &[Vec<f32>],
 ) -> Vec<SquareClass> {
     let n = probabilities.len();
@@ -440,17 +441,11 @@ pub fn decide(
     // Arrows and markers drawn over the board: the copy of a piece an arrow crosses differs
     // from the others only there, so those pixels are left out of the comparison.
     let empty: Vec<usize> = (0..n).filter(|i| !candidates.contains(i)).collect();
-    let mut dist = match Overlay::find(sprites, &empty) {
-        Some(overlay) => {
-            let hidden: Vec<Sprite> = candidates
-                .iter()
-                .map(|&i| sprites[i].hide(&overlay))
-                .collect();
-            let all: Vec<usize> = (0..candidates.len()).collect();
-            sprites::distances(&hidden, &all, &|_, _| false)
-        }
-        None => sprites::distances(sprites, &candidates, &|_, _| false),
-    };
+    let overlay = Overlay::find(sprites, &empty);
+    for &i in &candidates {
+        sprites[i].hide(overlay.as_ref());
+    }
+    let mut dist = sprites::distances(sprites, &candidates, &|_, _| false);
     let m = candidates.len();
     // Pictures on different sides stay apart unless all but the same, or alike and embedded
     // alike by the network (then the network misread one's colour). Pictures a little apart
@@ -491,6 +486,10 @@ pub fn decide(
     let local = sprites::group(&dist, m, threshold, &|k| kings[k]);
     // The classes for one way of grouping the candidates (`local`: indices into `candidates`),
     // with their score.
+    let shapes: Vec<sprites::Silhouette> = candidates
+        .iter()
+        .map(|&i| *sprites[i].silhouette())
+        .collect();
     let run = |local: &[Vec<usize>]| -> Scored {
         let apart = |a: usize, b: usize| -> f32 {
             let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
@@ -503,7 +502,20 @@ pub fn decide(
                 let lumas: Vec<f32> = cells.iter().filter_map(|&i| sprites[i].luma()).collect();
                 let luma =
                     (!lumas.is_empty()).then(|| lumas.iter().sum::<f32>() / lumas.len() as f32);
-                assign::Group { cells, luma }
+                // The pixels in the silhouettes of at least half the members (an arrow over
+                // one copy changes it).
+                let shape = std::array::from_fn(|y| {
+                    (0..CROP)
+                        .filter(|&x| {
+                            2 * g.iter().filter(|&&k| shapes[k][y] >> x & 1 == 1).count() >= g.len()
+                        })
+                        .fold(0u32, |row, x| row | 1 << x)
+                });
+                assign::Group {
+                    cells,
+                    luma,
+                    shape: Some(shape),
+                }
             })
             .collect();
         assign::assign_scored(probabilities, &groups, &apart, &|a, b| 1.0 - apart(a, b))
@@ -706,7 +718,7 @@ mod tests {
         probs[20] = one_hot(wk(), 0.9);
         probs[10][SquareClass::Piece(Color::White.queen()).index()] = 0.25;
         probs[40] = one_hot(bk(), 0.99);
-        let out = decide(&probs, &[], &[]);
+        let out = decide(&probs, &mut [], &[]);
         assert_eq!(out[20], wk());
         assert_eq!(out[10], SquareClass::Piece(Color::White.queen()));
         assert_eq!(out[40], bk());
@@ -719,7 +731,7 @@ mod tests {
         probs[40] = one_hot(bk(), 0.99);
         probs[33] = one_hot(SquareClass::Piece(Color::White.queen()), 0.6);
         probs[33][wk().index()] = 0.35;
-        let out = decide(&probs, &[], &[]);
+        let out = decide(&probs, &mut [], &[]);
         assert_eq!(out[33], wk());
     }
 
@@ -734,7 +746,7 @@ mod tests {
         probs[3][wb.index()] = 0.3;
         probs[60] = one_hot(wp, 0.995);
         probs[30] = one_hot(wp, 0.6);
-        let out = decide(&probs, &[], &[]);
+        let out = decide(&probs, &mut [], &[]);
         assert_eq!(out[3], wb);
         assert_ne!(out[60], wp, "even a sure pawn is not on the last rank");
         assert_eq!(out[30], wp, "pawns elsewhere stay");
@@ -774,7 +786,7 @@ mod tests {
         // The kings look like nothing else either (a picture shared across sides would group).
         sprites[4] = disc(0.4, 5.0);
         sprites[60] = disc(0.0, 13.0);
-        let out = decide(&probs, &sprites, &[]);
+        let out = decide(&probs, &mut sprites, &[]);
         assert_eq!(out[30], wn);
         assert_eq!(out[31], wb);
         assert_eq!((out[4], out[60]), (bk(), wk()));
@@ -805,10 +817,10 @@ mod tests {
         probs[11][bp.index()] = 0.4;
         let d = sprites[11].distance(&sprites[9]);
         assert!(d > 0.1 && d < SAME_PICTURE, "{d}");
-        assert_eq!(decide(&probs, &sprites, &[])[11], bp);
+        assert_eq!(decide(&probs, &mut sprites, &[])[11], bp);
         // The same pictures that the network surely reads as different pieces stay apart.
         probs[11] = one_hot(bb, 0.99);
-        assert_eq!(decide(&probs, &sprites, &[])[11], bb);
+        assert_eq!(decide(&probs, &mut sprites, &[])[11], bb);
     }
 
     /// Empty squares (one plain picture), sure kings on e8 and e1 and two sure white knights
@@ -851,8 +863,8 @@ mod tests {
         for i in [17, 18, 30] {
             embeddings[i] = embedding(20);
         }
-        assert_eq!(decide(&probs, &sprites, &[])[30], wb);
-        let out = decide(&probs, &sprites, &embeddings);
+        assert_eq!(decide(&probs, &mut sprites, &[])[30], wb);
+        let out = decide(&probs, &mut sprites, &embeddings);
         assert_eq!((out[17], out[18], out[30]), (wn, wn, wn));
     }
 
@@ -870,8 +882,8 @@ mod tests {
         embeddings[17] = embedding(20);
         embeddings[18] = embedding(20);
         embeddings[30] = embedding(30);
-        assert_eq!(decide(&probs, &sprites, &[])[30], wn);
-        assert_eq!(decide(&probs, &sprites, &embeddings)[30], wb);
+        assert_eq!(decide(&probs, &mut sprites, &[])[30], wn);
+        assert_eq!(decide(&probs, &mut sprites, &embeddings)[30], wb);
     }
 
     #[test]
@@ -885,11 +897,11 @@ mod tests {
         probs[30][wn.index()] = 0.4;
         sprites[30] = disc(0.4, 9.0);
         assert!(sprites[30].distance(&sprites[17]) < TWIN_PICTURE);
-        assert_eq!(decide(&probs, &sprites, &[])[30], wn);
+        assert_eq!(decide(&probs, &mut sprites, &[])[30], wn);
         // A picture a little more different keeps the network's side.
         sprites[30] = disc(0.4, 10.5);
         assert!(sprites[30].distance(&sprites[17]) > TWIN_PICTURE);
-        assert_eq!(decide(&probs, &sprites, &[])[30], bn);
+        assert_eq!(decide(&probs, &mut sprites, &[])[30], bn);
     }
 
     #[test]
@@ -908,11 +920,11 @@ mod tests {
         sprites[60] = disc(0.0, 9.5);
         let d = sprites[59].distance(&sprites[60]);
         assert!(d < SAME_PICTURE / 2.0, "{d}");
-        let out = decide(&probs, &sprites, &[]);
+        let out = decide(&probs, &mut sprites, &[]);
         assert_eq!((out[4], out[59], out[60]), (bk(), wq, wk()));
         // The same pictures with the network sure of both queens: no king is made up.
         probs[60] = one_hot(wq, 0.9);
-        let out = decide(&probs, &sprites, &[]);
+        let out = decide(&probs, &mut sprites, &[]);
         assert_eq!((out[59], out[60]), (wq, wq));
     }
 
@@ -933,10 +945,10 @@ mod tests {
         for i in [17, 18, 30] {
             embeddings[i] = embedding(20);
         }
-        assert_eq!(decide(&probs, &sprites, &embeddings)[30], wn);
+        assert_eq!(decide(&probs, &mut sprites, &embeddings)[30], wn);
         // Its embedding is another piece's: the network's side stays.
         embeddings[30] = embedding(30);
-        assert_eq!(decide(&probs, &sprites, &embeddings)[30], bn);
+        assert_eq!(decide(&probs, &mut sprites, &embeddings)[30], bn);
     }
 
     #[test]
@@ -975,11 +987,11 @@ mod tests {
         sprites[11] = Sprite::from_crop(&with_arrow(pawn(11), GREEN));
         sprites[40] = Sprite::from_crop(&with_arrow(square(40), GREEN));
         assert!(sprites[11].distance(&sprites[9]) > DIFFERENT_PICTURE);
-        let out = decide(&probs, &sprites, &[]);
+        let out = decide(&probs, &mut sprites, &[]);
         assert!((8..16).all(|i| out[i] == bp), "{out:?}");
         // Without the arrow on an empty square it goes unseen: the crossed pawn stays apart.
         sprites[40] = Sprite::from_crop(&square(40));
-        assert_ne!(decide(&probs, &sprites, &[])[11], bp);
+        assert_ne!(decide(&probs, &mut sprites, &[])[11], bp);
     }
 
     #[test]
@@ -1016,10 +1028,10 @@ mod tests {
                 })
                 .collect();
             for len in [0, n, n + 1] {
-                let sprites: Vec<Sprite> = (0..len).map(|i| picture(0.1, i % 2 == 0)).collect();
+                let mut sprites: Vec<Sprite> = (0..len).map(|i| picture(0.1, i % 2 == 0)).collect();
                 let embeddings: Vec<Vec<f32>> = (0..len).map(|i| embedding(i % 8)).collect();
-                assert_eq!(decide(&probs, &sprites, &[]).len(), n);
-                assert_eq!(decide(&probs, &sprites, &embeddings).len(), n);
+                assert_eq!(decide(&probs, &mut sprites, &[]).len(), n);
+                assert_eq!(decide(&probs, &mut sprites, &embeddings).len(), n);
             }
         }
     }

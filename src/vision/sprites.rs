@@ -64,6 +64,8 @@ pub struct Sprite {
     shifted: Vec<Shifted>,
     /// Per pixel: covered by an overlay (see [`Sprite::hide`]), left out of comparisons.
     hidden: Vec<bool>,
+    /// The piece's outline filled in (see [`Sprite::silhouette`]).
+    silhouette: Silhouette,
 }
 
 /// One square's reduced picture taken a little off centre, and its per-pixel contrast.
@@ -160,7 +162,9 @@ impl Sprite {
                 Shifted { pixels, contrast }
             })
             .collect();
+        let silhouette = silhouette_of(&value, background);
         Sprite {
+            silhouette,
             shifted,
             pixels: base,
             contrast,
@@ -173,6 +177,14 @@ impl Sprite {
     /// Mean luma of the piece's pixels, if any stand out from the background.
     pub fn luma(&self) -> Option<f32> {
         self.luma
+    }
+
+    /// The piece's silhouette at the crop's resolution: the pixels that stand out from the
+    /// square's background and those they enclose (not reachable from the crop's edge without
+    /// crossing one). The white and black pieces of most sets are one drawing in two
+    /// colourings: a light fill and a dark fill give the same silhouette.
+    pub fn silhouette(&self) -> &Silhouette {
+        &self.silhouette
     }
 
     /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
@@ -232,22 +244,101 @@ impl Sprite {
         }
     }
 
-    /// This picture with the pixels of an `overlay` colour hidden, so that comparisons leave
-    /// them out: one copy of a piece under an arrow then still matches the others. A pixel is
-    /// hidden when its colour is an overlay colour up to a grey shade ([`OVERLAY_MATCH`],
-    /// [`OVERLAY_SHADE`]: what shows through an arrow) and is not a shade of the square.
-    pub fn hide(&self, overlay: &Overlay) -> Sprite {
-        let mut out = self.clone();
-        for (h, p) in out.hidden.iter_mut().zip(&self.pixels) {
+    /// Hides the pixels of an `overlay` colour in this picture (none without one), so that
+    /// comparisons leave them out: one copy of a piece under an arrow then still matches the
+    /// others. A pixel is hidden when its colour is an overlay colour up to a grey shade
+    /// ([`OVERLAY_MATCH`], [`OVERLAY_SHADE`]: what shows through an arrow) and is not a shade
+    /// of the square. What an earlier call hid is shown again first.
+    pub fn hide(&mut self, overlay: Option<&Overlay>) {
+        // Only the mask changes: setting it in place spares copying the picture and its
+        // eight shifted versions for every piece square.
+        let colours = overlay.map_or(&[][..], |o| &o.colours[..]);
+        for (h, p) in self.hidden.iter_mut().zip(&self.pixels) {
             let of_square = off_grey(minus(p, &self.background)).0 < OVERLAY_CHROMA;
             *h = !of_square
-                && overlay.colours.iter().any(|o| {
+                && colours.iter().any(|o| {
                     let (chroma, shade) = off_grey(minus(p, o));
                     chroma < OVERLAY_MATCH && shade.abs() < OVERLAY_SHADE
                 });
         }
-        out
     }
+}
+
+/// A piece's outline filled in, whatever its colours: one bit per crop pixel, row by row
+/// (bit `x` of row `y`), see [`Sprite::silhouette`].
+pub type Silhouette = [u32; CROP];
+
+/// Crop pixels this close to the crop's edge are never part of a silhouette: they catch the
+/// neighbouring squares and the grid lines.
+const SILHOUETTE_MARGIN: usize = 2;
+
+/// The silhouette of a crop (see [`Sprite::silhouette`]) over `background`.
+fn silhouette_of(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3]) -> Silhouette {
+    let ink = |k: usize| {
+        (0..3).any(|ch| (value(ch, k / CROP, k % CROP) - background[ch]).abs() > FOREGROUND)
+    };
+    let edge = |v: usize| !(SILHOUETTE_MARGIN..CROP - SILHOUETTE_MARGIN).contains(&v);
+    let mut outside = [false; CROP * CROP];
+    let mut stack: Vec<usize> = (0..CROP * CROP)
+        .filter(|&k| edge(k / CROP) || edge(k % CROP))
+        .collect();
+    for &k in &stack {
+        outside[k] = true;
+    }
+    while let Some(k) = stack.pop() {
+        let (v, u) = (k / CROP, k % CROP);
+        let mut next = |j: usize| {
+            if !outside[j] && !ink(j) {
+                outside[j] = true;
+                stack.push(j);
+            }
+        };
+        if v > 0 {
+            next(k - CROP);
+        }
+        if v + 1 < CROP {
+            next(k + CROP);
+        }
+        if u > 0 {
+            next(k - 1);
+        }
+        if u + 1 < CROP {
+            next(k + 1);
+        }
+    }
+    std::array::from_fn(|v| {
+        (0..CROP)
+            .filter(|&u| !outside[v * CROP + u])
+            .fold(0u32, |row, u| row | 1 << u)
+    })
+}
+
+/// Shifts (in crop pixels, each way) at which [`silhouette_overlap`] lines two silhouettes up.
+const SILHOUETTE_SHIFT: isize = 2;
+
+/// How much two silhouettes overlap, from 0 to 1: intersection over union, at the best of the
+/// shifts by up to [`SILHOUETTE_SHIFT`] crop pixels each way; 0 when both are empty.
+pub fn silhouette_overlap(a: &Silhouette, b: &Silhouette) -> f32 {
+    let mut best = 0.0f32;
+    for dy in -SILHOUETTE_SHIFT..=SILHOUETTE_SHIFT {
+        for dx in -SILHOUETTE_SHIFT..=SILHOUETTE_SHIFT {
+            let (mut both, mut either) = (0u32, 0u32);
+            for (y, &row) in a.iter().enumerate() {
+                let other = y
+                    .checked_add_signed(dy)
+                    .and_then(|y| b.get(y))
+                    .copied()
+                    .unwrap_or(0);
+                let other = if dx >= 0 { other << dx } else { other >> -dx };
+                both += (row & other).count_ones();
+                either += (row | other).count_ones();
+            }
+            if either > 0 {
+                best = best.max(both as f32 / either as f32);
+            }
+        }
+    }
+    best
 }
 
 /// The colours of what a site draws over the board (arrows, move markers), as found on its
@@ -266,6 +357,14 @@ impl Overlay {
     /// arrow that crosses none goes unseen.
     pub fn find(sprites: &[Sprite], empty: &[usize]) -> Option<Overlay> {
         let empty: Vec<&Sprite> = empty.iter().filter_map(|&i| sprites.get(i)).collect();
+        // A board has a few square colours (two, plus highlights) however many empty squares
+        // show them: each pixel is checked against each distinct one once.
+        let mut backgrounds: Vec<[f32; 3]> = Vec::new();
+        for s in &empty {
+            if !backgrounds.contains(&s.background) {
+                backgrounds.push(s.background);
+            }
+        }
         let mut colours: Vec<[f32; 3]> = Vec::new();
         let mut pixels = 0usize;
         for s in &empty {
@@ -275,9 +374,9 @@ impl Overlay {
                     .iter()
                     .fold((f32::MAX, f32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
                 if hi - lo < OVERLAY_SATURATION
-                    || empty
+                    || backgrounds
                         .iter()
-                        .any(|e| off_grey(minus(&p, &e.background)).0 < OVERLAY_CHROMA)
+                        .any(|b| off_grey(minus(&p, b)).0 < OVERLAY_CHROMA)
                 {
                     continue;
                 }
@@ -508,6 +607,48 @@ pub(crate) mod tests {
     const INK: [f32; 3] = [-0.5, -0.5, -0.5];
 
     #[test]
+    fn a_light_and_a_dark_colouring_of_one_drawing_share_a_silhouette() {
+        // A light piece with a dark outline on a light square (its fill close to the square's
+        // colour), and the same drawing filled dark on a dark square.
+        let outlined = crop_with(LIGHT, INK, |x, y| {
+            let r2 = x * x + y * y;
+            (64.0..100.0).contains(&r2)
+        });
+        let plane = CROP * CROP;
+        let mut outlined = outlined;
+        for k in 0..plane {
+            let (x, y) = ((k % CROP) as f32 - 15.5, (k / CROP) as f32 - 15.5);
+            if x * x + y * y < 64.0 {
+                for ch in 0..3 {
+                    outlined[ch * plane + k] = LIGHT[ch] + 0.05;
+                }
+            }
+        }
+        let light = Sprite::from_crop(&outlined);
+        let dark = Sprite::from_crop(&crop(DARK, INK, 10.0, false));
+        let same = silhouette_overlap(light.silhouette(), dark.silhouette());
+        assert!(same > 0.9, "{same}");
+        // Another drawing's outline does not overlap as much.
+        let square = Sprite::from_crop(&crop(DARK, INK, 6.0, true));
+        let other = silhouette_overlap(light.silhouette(), square.silhouette());
+        assert!(other < 0.8, "{other}");
+        // The neighbouring squares at the crop's edge are no part of it.
+        let mut framed = crop(DARK, INK, 10.0, false);
+        for k in 0..plane {
+            let (x, y) = (k % CROP, k / CROP);
+            if x == 0 || y == 0 || x == CROP - 1 || y == CROP - 1 {
+                for ch in 0..3 {
+                    framed[ch * plane + k] = LIGHT[ch];
+                }
+            }
+        }
+        let framed = Sprite::from_crop(&framed);
+        let edge = silhouette_overlap(framed.silhouette(), dark.silhouette());
+        assert!(edge > 0.95, "{edge}");
+        assert_eq!(silhouette_overlap(&[0; CROP], &[0; CROP]), 0.0);
+    }
+
+    #[test]
     fn same_sprite_on_other_squares_is_close_and_other_sprites_are_far() {
         let a = Sprite::from_crop(&crop(LIGHT, INK, 9.0, false));
         let b = Sprite::from_crop(&crop(DARK, INK, 9.0, false));
@@ -651,12 +792,18 @@ pub(crate) mod tests {
         );
         let sprites = [plain.clone(), crossed, disc.clone(), disc_crossed.clone()];
         let overlay = Overlay::find(&sprites, &[0, 1]).expect("the arrow on square 1");
-        let (a, b) = (disc.hide(&overlay), disc_crossed.hide(&overlay));
+        let (mut a, mut b) = (disc.clone(), disc_crossed.clone());
+        a.hide(Some(&overlay));
+        b.hide(Some(&overlay));
         assert!(a.distance(&b) < 0.1, "{}", a.distance(&b));
         assert_eq!(a.distance(&b), b.distance(&a));
         // Another piece under the arrow stays apart.
-        let c = square_crossed.hide(&overlay);
+        let mut c = square_crossed;
+        c.hide(Some(&overlay));
         assert!(a.distance(&c) > 0.15, "{}", a.distance(&c));
+        // Without an overlay nothing stays hidden: the arrow counts again.
+        b.hide(None);
+        assert!(a.distance(&b) > 0.5, "{}", a.distance(&b));
         // No arrow on the empty squares: nothing is hidden.
         let shaded = Sprite::from_crop(&crop(DARK, LIGHT, 4.0, false));
         assert_eq!(Overlay::find(&[plain, shaded], &[0, 1]), None);
