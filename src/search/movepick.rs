@@ -243,6 +243,27 @@ pub struct MovePicker {
     moves: MoveList,
     scores: [i32; 256],
     next: usize,
+    /// What a staged picker still has to do before `moves` holds the node's moves.
+    pending: Option<Pending>,
+    /// While quiet moves other than killers and the counter move still wait for their
+    /// history score ([`UNSCORED`]): the continuation to score them with.
+    unscored: Option<Continuation>,
+}
+
+/// The ordering score of a quiet move not scored yet (below every real score).
+const UNSCORED: i32 = i32::MIN;
+
+/// The rest of a staged node (see [`MovePicker::staged`]): its hash move, handed out first,
+/// and what ordering the other moves needs once they are generated.
+struct Pending {
+    tt_move: PackedMove,
+    /// The hash move as a legal move, once looked up (only for positions that unpack cheaply).
+    hash_move: Option<Move>,
+    /// Whether the hash move stage is over.
+    hash_done: bool,
+    ply: usize,
+    previous: Option<Move>,
+    cont: Continuation,
 }
 
 impl MovePicker {
@@ -255,15 +276,77 @@ impl MovePicker {
         previous: Option<&Move>,
         cont: &Continuation,
     ) -> MovePicker {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let mut scores = [0i32; 256];
-        let killers = heuristics.killers(ply);
-        let counter = heuristics.counter(previous);
+        let mut picker = MovePicker::pending(pos, tt_move, false, ply, previous, cont);
+        picker.generate(pos, heuristics);
+        picker.score_quiets(pos, heuristics);
+        picker
+    }
+
+    /// The main search's picker, in stages: the hash move first, looked up alone, and the
+    /// other moves generated and ordered (with the history as it is then) only when asked
+    /// for more, so a node whose hash move cuts off never generates its moves. Hand the moves
+    /// out with [`MovePicker::next_staged`]. Positions whose [`SearchPosition::unpack`]
+    /// looks through all moves anyway get every move at once, the hash move first.
+    pub fn staged<P: SearchPosition>(
+        pos: &P,
+        tt_move: PackedMove,
+        ply: usize,
+        previous: Option<&Move>,
+        cont: &Continuation,
+    ) -> MovePicker {
+        MovePicker::pending(pos, tt_move, P::UNPACKS_CHEAPLY, ply, previous, cont)
+    }
+
+    /// A picker with nothing generated yet; `hash_first`: look up the hash move alone and
+    /// hand it out before generating.
+    fn pending<P: SearchPosition>(
+        pos: &P,
+        tt_move: PackedMove,
+        hash_first: bool,
+        ply: usize,
+        previous: Option<&Move>,
+        cont: &Continuation,
+    ) -> MovePicker {
+        let cheap = hash_first && !tt_move.is_none();
+        MovePicker {
+            moves: MoveList::new(),
+            scores: [0; 256],
+            next: 0,
+            pending: Some(Pending {
+                tt_move,
+                hash_move: if cheap { pos.unpack(tt_move) } else { None },
+                hash_done: !cheap,
+                ply,
+                previous: previous.copied(),
+                cont: *cont,
+            }),
+            unscored: None,
+        }
+    }
+
+    /// Generates and orders the moves a staged picker has not handed out yet (no-op when
+    /// already done).
+    fn generate<P: SearchPosition>(&mut self, pos: &P, heuristics: &Heuristics) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        pos.legal_moves(&mut self.moves);
+        // The hash move, if already handed out, is not handed out again.
+        if let Some(hash) = pending.hash_move
+            && let Some(i) = self.moves.iter().position(|m| *m == hash)
+        {
+            self.moves.swap_remove(i);
+        }
+        let tt_move = if pending.hash_move.is_some() {
+            PackedMove::NONE
+        } else {
+            pending.tt_move
+        };
+        let killers = heuristics.killers(pending.ply);
+        let counter = heuristics.counter(pending.previous.as_ref());
         let turn = pos.turn();
-        // Computed on the first quiet move that needs them: many nodes have none.
-        let mut threats: Option<Threats> = None;
-        for (m, score) in moves.iter().zip(scores.iter_mut()) {
+        let mut unscored = false;
+        for (m, score) in self.moves.iter().zip(self.scores.iter_mut()) {
             *score = if tt_move.matches(m) {
                 TT_SCORE
             } else if !is_quiet(m) {
@@ -281,15 +364,71 @@ impl MovePicker {
             } else if counter == Some(*m) {
                 COUNTER
             } else {
-                let threats = threats.get_or_insert_with(|| pos.threats());
-                heuristics.quiet_score(turn, m, cont) + threats.quiet_bonus(m)
+                // Scored when the good captures and refutations are used up: a node they
+                // cut off never pays for the history look-ups and the threat maps.
+                unscored = true;
+                UNSCORED
             };
         }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
+        if unscored {
+            self.unscored = Some(pending.cont);
         }
+    }
+
+    /// Gives the quiet moves still [`UNSCORED`] their history and threat score.
+    fn score_quiets<P: SearchPosition>(&mut self, pos: &P, heuristics: &Heuristics) {
+        let Some(cont) = self.unscored.take() else {
+            return;
+        };
+        let turn = pos.turn();
+        let threats = pos.threats();
+        let n = self.moves.len();
+        for (m, score) in self.moves[self.next..n]
+            .iter()
+            .zip(self.scores[self.next..n].iter_mut())
+        {
+            if *score == UNSCORED {
+                *score = heuristics.quiet_score(turn, m, &cont) + threats.quiet_bonus(m);
+            }
+        }
+    }
+
+    /// The next move of a staged picker (see [`MovePicker::staged`]) and its ordering score,
+    /// generating the moves when the hash move stage is over.
+    pub fn next_staged<P: SearchPosition>(
+        &mut self,
+        pos: &P,
+        heuristics: &Heuristics,
+    ) -> Option<(Move, i32)> {
+        if let Some(pending) = &mut self.pending {
+            if !pending.hash_done {
+                pending.hash_done = true;
+                if let Some(m) = pending.hash_move {
+                    return Some((m, TT_SCORE));
+                }
+            }
+            self.generate(pos, heuristics);
+        }
+        if self.unscored.is_some() {
+            let n = self.moves.len();
+            let best = self.scores[self.next.min(n)..n].iter().max();
+            if best.is_none_or(|&b| b < COUNTER) {
+                self.score_quiets(pos, heuristics);
+            }
+        }
+        self.next_move()
+    }
+
+    /// Whether the node of a staged picker has no legal move: false at once when it has a
+    /// legal hash move, otherwise the moves are generated to tell.
+    pub fn has_no_moves<P: SearchPosition>(&mut self, pos: &P, heuristics: &Heuristics) -> bool {
+        if let Some(pending) = &self.pending
+            && pending.hash_move.is_some()
+        {
+            return false;
+        }
+        self.generate(pos, heuristics);
+        self.moves.is_empty()
     }
 
     /// Captures and promotions of `pos` (all evasions when in check), by MVV-LVA, for
@@ -309,6 +448,8 @@ impl MovePicker {
             moves,
             scores,
             next: 0,
+            pending: None,
+            unscored: None,
         }
     }
 
@@ -349,6 +490,8 @@ impl MovePicker {
     /// once enough moves of a node were searched, its remaining quiet moves are not worth a
     /// look, but for those `keep` names, such as checks), keeping the order of the rest.
     pub fn skip_quiets(&mut self, keep: impl Fn(&Move) -> bool) {
+        // Late move pruning comes after several moves, so a staged picker has generated.
+        debug_assert!(self.pending.is_none(), "skip_quiets before the moves exist");
         let mut kept = self.next;
         for i in self.next..self.moves.len() {
             if !is_quiet(&self.moves[i]) || keep(&self.moves[i]) {
@@ -418,6 +561,51 @@ mod tests {
             .filter(|m| is_quiet(m) && !pos.gives_check(m))
             .collect();
         assert_eq!(order.first(), Some(&quiet), "{order:?}");
+    }
+
+    #[test]
+    fn a_staged_picker_hands_out_the_hash_move_before_generating_and_never_twice() {
+        let chess = parse_position(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap();
+        let pos = ChessPosition::new(chess.clone());
+        let h = Heuristics::default();
+        let all = shakmaty::Position::legal_moves(&chess);
+        let names = |moves: &[Move]| {
+            let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            v.sort();
+            v
+        };
+        for tt in [all[0], all[7], all[all.len() - 1]] {
+            let packed = PackedMove::new(&tt);
+            let mut picker = MovePicker::staged(&pos, packed, 0, None, &[None; 2]);
+            assert!(!picker.has_no_moves(&pos, &h));
+            assert_eq!(picker.next_staged(&pos, &h).unwrap().0, tt);
+            assert!(picker.moves.is_empty(), "generated before the second move");
+            let scored: Vec<(Move, i32)> =
+                std::iter::from_fn(|| picker.next_staged(&pos, &h)).collect();
+            // Quiet moves are scored before any is handed out, and best first still holds.
+            assert!(scored.iter().all(|&(_, s)| s != UNSCORED));
+            assert!(scored.windows(2).all(|w| w[0].1 >= w[1].1), "{scored:?}");
+            let rest: Vec<Move> = scored.iter().map(|&(m, _)| m).collect();
+            assert!(!rest.contains(&tt));
+            // The same moves as the picker that generates at once.
+            let mut eager = MovePicker::new(&pos, packed, &h, 0, None, &[None; 2]);
+            let eager: Vec<Move> =
+                std::iter::from_fn(|| eager.next_move().map(|(m, _)| m)).collect();
+            assert_eq!(eager[0], tt);
+            assert_eq!(names(&rest), names(&eager[1..]));
+        }
+        // A hash move that is not legal here (an index collision) is never handed out, and a
+        // mated side has no moves.
+        let mated =
+            parse_position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", CastlingMode::Standard).unwrap();
+        let pos = ChessPosition::new(mated);
+        let mut picker = MovePicker::staged(&pos, PackedMove::new(&all[0]), 0, None, &[None; 2]);
+        assert!(picker.has_no_moves(&pos, &h));
+        assert!(picker.next_staged(&pos, &h).is_none());
     }
 
     #[test]

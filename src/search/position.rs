@@ -59,6 +59,10 @@ pub trait SearchPosition: Clone {
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool;
 
+    /// Whether [`SearchPosition::unpack`] checks the one move alone (rather than looking
+    /// through all legal moves), so that the search may try a hash move before generating.
+    const UNPACKS_CHEAPLY: bool = false;
+
     /// The legal move that `packed` names (a hash move), or `None` when no legal move of this
     /// position matches it (an index collision in the hash table). The default looks through
     /// the legal moves; positions that can check one move alone should.
@@ -174,6 +178,8 @@ impl ChessPosition {
 }
 
 impl SearchPosition for ChessPosition {
+    const UNPACKS_CHEAPLY: bool = true;
+
     fn legal_moves(&self, moves: &mut MoveList) {
         *moves = self.pos.legal_moves();
     }

@@ -627,8 +627,8 @@ impl<'a> Searcher<'a> {
 
         let previous = if ply > 0 { self.played[ply - 1] } else { None };
         let cont = self.continuation(ply);
-        let mut picker = MovePicker::new(pos, tt_move, self.heur, ply, previous.as_ref(), &cont);
-        if picker.is_empty() {
+        let mut picker = MovePicker::staged(pos, tt_move, ply, previous.as_ref(), &cont);
+        if picker.has_no_moves(pos, self.heur) {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
 
@@ -644,7 +644,7 @@ impl<'a> Searcher<'a> {
         let mut late_quiets_dropped = false;
         self.keys.push(key);
 
-        while let Some((m, order)) = picker.next_move() {
+        while let Some((m, order)) = picker.next_staged(pos, self.heur) {
             if root && (self.root_excluded.contains(&m) || !self.root_allowed.contains(&m)) {
                 continue;
             }
