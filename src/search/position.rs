@@ -23,7 +23,7 @@
 use super::correction::CorrectionKeys;
 use super::eval;
 use super::movepick::Threats;
-use super::nnue::{Accumulator, DEFAULT_NETWORK, Network};
+use super::nnue::{Accumulator, Network, active_network};
 use super::params::{SEE_VALUE, role_index};
 use super::see;
 use super::tt::PackedMove;
@@ -162,7 +162,7 @@ impl ChessPosition {
     pub fn with_evaluator(pos: Chess, evaluator: Evaluator) -> ChessPosition {
         let key = super::position_key(&pos);
         let nnue = (evaluator == Evaluator::Network).then(|| {
-            let net: &'static Network = &DEFAULT_NETWORK;
+            let net: &'static Network = active_network();
             Nnue {
                 net,
                 acc: Accumulator::new(net, pos.board()),

@@ -38,6 +38,7 @@ use crate::search::{
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -132,6 +133,13 @@ pub fn option_declarations() -> Vec<OptionDecl> {
         check("OwnBook", defaults.own_book),
         // On: the network of `search::nnue` instead of the hand-written evaluation.
         check("Use NNUE", false),
+        // A network file to use instead of the embedded one (empty: the embedded one).
+        OptionDecl {
+            name: "EvalFile".into(),
+            kind: OptionKind::String {
+                default: String::new(),
+            },
+        },
         check("Ponder", defaults.ponder),
         check("UCI_Chess960", defaults.chess960),
         check("UCI_LimitStrength", defaults.limit_strength),
@@ -381,6 +389,11 @@ impl<W: Write + Send + 'static> Server<W> {
                     Evaluator::Classical
                 });
             }),
+            ("EvalFile", _) => {
+                self.finish_search(true);
+                let path = (!value.is_empty() && value != "<empty>").then(|| Path::new(value));
+                crate::search::nnue::load_network_file(path).map_err(|e| e.to_string())
+            }
             ("UCI_Chess960", _) => checked_bool().map(|v| self.options.chess960 = v),
             _ => Err(format!("option '{}' cannot be set", decl.name)),
         };
@@ -811,6 +824,30 @@ mod tests {
             bad.iter().any(|l| l.contains("expected true or false")),
             "{bad:?}"
         );
+    }
+
+    #[test]
+    fn eval_file_loads_a_network_or_names_the_problem() {
+        let dir = tempfile::tempdir().unwrap();
+        // The embedded network's own bytes: other tests running alongside see the same weights.
+        let good = dir.path().join("net.bin");
+        std::fs::write(&good, crate::search::nnue::DEFAULT_NETWORK.to_bytes()).unwrap();
+        let junk = dir.path().join("junk.bin");
+        std::fs::write(&junk, b"CBNN").unwrap();
+        let lines = session(&format!(
+            "setoption name Use NNUE value true\nsetoption name EvalFile value {}\n\
+             position startpos\ngo depth 3\nsetoption name EvalFile value {}\n\
+             setoption name EvalFile value <empty>\n",
+            good.display(),
+            junk.display()
+        ));
+        let errors: Vec<_> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{lines:?}");
+        assert!(errors[0].contains("junk.bin"), "{errors:?}");
+        assert_eq!(bestmove(&lines).len(), 1);
     }
 
     #[test]

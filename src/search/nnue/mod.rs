@@ -23,7 +23,8 @@ pub use accumulator::Accumulator;
 pub use network::{Network, NetworkError};
 
 use shakmaty::{Color, Piece, Square};
-use std::sync::LazyLock;
+use std::path::Path;
+use std::sync::{LazyLock, RwLock};
 
 /// Inputs per view: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
@@ -44,6 +45,63 @@ pub static DEFAULT_NETWORK: LazyLock<Network> = LazyLock::new(|| {
     // The file is part of the build and checked by a unit test, so a failure is a build bug.
     Network::from_bytes(EMBEDDED).expect("assets/nnue/net.bin is a valid network")
 });
+
+/// A network loaded from a file (UCI option `EvalFile`), replacing the embedded one.
+static LOADED: RwLock<Option<&'static Network>> = RwLock::new(None);
+
+/// Why a network file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkFileError {
+    /// The file could not be read.
+    #[error("cannot read network file {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The file is not a network this build reads.
+    #[error("network file {path}: {source}")]
+    Format {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        source: NetworkError,
+    },
+}
+
+/// The network searches evaluate with: the last one [`load_network_file`] loaded, else the
+/// embedded one.
+pub fn active_network() -> &'static Network {
+    let loaded = LOADED.read().map(|guard| *guard).unwrap_or(None);
+    loaded.unwrap_or(&DEFAULT_NETWORK)
+}
+
+/// Makes the network in `path` the one searches started from now on evaluate with (for this
+/// whole process); `None` goes back to the embedded network.
+///
+/// Each loaded network stays in memory until the process ends (searches hold plain references
+/// to it); a GUI sets the file a few times at most.
+pub fn load_network_file(path: Option<&Path>) -> Result<(), NetworkFileError> {
+    let network = match path {
+        None => None,
+        Some(path) => {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|source| NetworkFileError::Io {
+                path: name.clone(),
+                source,
+            })?;
+            let net = Network::from_bytes(&bytes)
+                .map_err(|source| NetworkFileError::Format { path: name, source })?;
+            Some(&*Box::leak(Box::new(net)))
+        }
+    };
+    match LOADED.write() {
+        Ok(mut guard) => *guard = network,
+        Err(poisoned) => *poisoned.into_inner() = network,
+    }
+    Ok(())
+}
 
 /// The input index of `piece` on `sq` seen from `perspective`.
 ///
@@ -82,6 +140,22 @@ mod tests {
             384 + 64
         );
         assert!(feature_index(Color::Black, white_knight, Square::H8) < INPUTS);
+    }
+
+    #[test]
+    fn bad_network_files_are_refused_and_keep_the_active_network() {
+        let before: *const Network = active_network();
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.bin");
+        assert!(matches!(
+            load_network_file(Some(&missing)),
+            Err(NetworkFileError::Io { .. })
+        ));
+        let junk = dir.path().join("junk.bin");
+        std::fs::write(&junk, b"not a network").unwrap();
+        let err = load_network_file(Some(&junk)).unwrap_err();
+        assert!(err.to_string().contains("bad magic"), "{err}");
+        assert!(std::ptr::eq(before, active_network()));
     }
 
     #[test]
