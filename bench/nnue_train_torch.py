@@ -149,7 +149,6 @@ def main():
     step = 0
     for epoch in range(1, a.epochs + 1):
         order = torch.randperm(train_n, device=dev) + held
-        loss_sum = 0.0
         for s in range(steps):
             idx = order[s * a.batch : (s + 1) * a.batch]
             decay = 0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * step / total))
@@ -163,7 +162,6 @@ def main():
             with torch.no_grad():
                 ft.clamp_(-WEIGHT_CLIP, WEIGHT_CLIP)
                 ow.clamp_(-WEIGHT_CLIP, WEIGHT_CLIP)
-            loss_sum += loss.item() if s % 50 == 0 else 0.0
             step += 1
         with torch.no_grad():
             vl = 0.0
