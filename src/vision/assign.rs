@@ -713,31 +713,19 @@ mod tests {
         let wp = piece(Role::Pawn, Color::White);
         probs[58] = one_hot(wb, 0.99);
         probs[42] = unsure(wb, wp);
-        let groups: Vec<Group> = [vec![58], vec![42], vec![4], vec![60]]
-            .into_iter()
-            .map(Group::of)
-            .collect();
-        let out = assign(&probs, &groups, &|_, _| 0.0, &|_, _| 0.0);
+        let out = assign_one_square_groups(&probs, &[58, 42, 4, 60]);
         assert_eq!(SquareClass::ALL[out[42]], wp);
         assert_eq!(SquareClass::ALL[out[58]], wb);
         // On d3 (cell 43, a light square) it is the other bishop.
         probs[43] = probs[42];
         probs[42] = one_hot(SquareClass::Empty, 0.99);
-        let groups: Vec<Group> = [vec![58], vec![43], vec![4], vec![60]]
-            .into_iter()
-            .map(Group::of)
-            .collect();
-        let out = assign(&probs, &groups, &|_, _| 0.0, &|_, _| 0.0);
+        let out = assign_one_square_groups(&probs, &[58, 43, 4, 60]);
         assert_eq!(SquareClass::ALL[out[43]], wb);
         // A black bishop on a dark square says nothing about White's.
         probs[43] = one_hot(SquareClass::Empty, 0.99);
         probs[42] = unsure(wb, wp);
         probs[26] = one_hot(piece(Role::Bishop, Color::Black), 0.99);
-        let groups: Vec<Group> = [vec![42], vec![26], vec![4], vec![60]]
-            .into_iter()
-            .map(Group::of)
-            .collect();
-        let out = assign(&probs, &groups, &|_, _| 0.0, &|_, _| 0.0);
+        let out = assign_one_square_groups(&probs, &[42, 26, 4, 60]);
         assert_eq!(SquareClass::ALL[out[42]], wb);
     }
 
@@ -766,6 +754,12 @@ mod tests {
             .len(),
             3
         );
+    }
+
+    /// [`assign`] with each of `cells` a group of its own, pictures never compared.
+    fn assign_one_square_groups(probs: &[[f32; CLASSES]], cells: &[usize]) -> Vec<usize> {
+        let groups: Vec<Group> = cells.iter().map(|&c| Group::of(vec![c])).collect();
+        assign(probs, &groups, &|_, _| 0.0, &|_, _| 0.0)
     }
 
     /// Two classes the network is unsure between (`first` a little likelier than `second`).
