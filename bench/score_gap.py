@@ -3,8 +3,9 @@
 
 Each of our moves' comments holds our score (`{+0.35/14}`); the opponent's reply holds its
 score of the position our move left, which, negated, is its opinion of the same position from
-our side. Prints the opponent's median and mean opinion for each band of our score, then the
-mean gap (ours minus the opponent's, both within 4 pawns) by how much material is left.
+our side. Prints the opponent's median opinion for each band of our score (mate scores left
+out), then the mean gap (ours minus the opponent's, both within 4 pawns) by how much material
+is left.
 A gap that grows with our score means our engine believes in advantages the opponent does not.
 
     python3 bench/score_gap.py bench/out/strength-2400.pgn [OUR_NAME]
