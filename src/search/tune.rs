@@ -8,7 +8,7 @@
 //! to the starting weights first, so that the tuned weights keep the scale of centipawns the
 //! search margins were set for.
 
-use super::eval::{Trace, trace};
+use super::eval::{SCALE_ONE, Trace, trace};
 use super::params::layout::COUNT;
 use super::params::{PHASE_TOTAL, Pair, TEMPO, Weights};
 use rand::SeedableRng;
@@ -124,11 +124,18 @@ fn eval_white(trace: &Trace, params: &Params) -> (f64, f64) {
         eg += we * f64::from(c);
     }
     let phase = f64::from(trace.phase) / f64::from(PHASE_TOTAL);
-    let blended = mg * phase + eg * (1.0 - phase);
+    let eg_scale = endgame_factor(trace, eg);
+    let blended = mg * phase + eg * eg_scale * (1.0 - phase);
     let ahead = usize::from(blended < 0.0);
     let factor = 1.0 / f64::from(trace.drawish_divisor[ahead]);
     let tempo = if trace.white_to_move { TEMPO } else { -TEMPO };
     (blended * factor + f64::from(tempo), factor)
+}
+
+/// The share of the endgame score `eg` (White's view) that counts (see
+/// [`crate::search::eval::endgame_scale`]).
+fn endgame_factor(trace: &Trace, eg: f64) -> f64 {
+    f64::from(trace.endgame_scale[usize::from(eg < 0.0)]) / f64::from(SCALE_ONE)
 }
 
 fn loss_of(examples: &[&Example], params: &Params, k: f64) -> f64 {
@@ -169,10 +176,17 @@ fn gradient(examples: &[&Example], params: &Params, k: f64) -> Params {
         let p = sigmoid(k * eval);
         let d = 2.0 * (p - e.target) * p * (1.0 - p) * k * factor;
         let phase = f64::from(e.trace.phase) / f64::from(PHASE_TOTAL);
+        let eg: f64 = e
+            .trace
+            .terms
+            .iter()
+            .map(|&(i, c)| params[usize::from(i)][1] * f64::from(c))
+            .sum();
+        let eg_share = (1.0 - phase) * endgame_factor(&e.trace, eg);
         for &(i, c) in &e.trace.terms {
             let g = &mut grad[usize::from(i)];
             g[0] += d * f64::from(c) * phase;
-            g[1] += d * f64::from(c) * (1.0 - phase);
+            g[1] += d * f64::from(c) * eg_share;
         }
     }
     grad

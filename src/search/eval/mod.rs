@@ -59,6 +59,9 @@ pub struct Trace {
     pub white_to_move: bool,
     /// Divisor of the score when White is ahead, and when Black is ahead (see `scale_drawish`).
     pub drawish_divisor: [i32; 2],
+    /// The endgame part's scale, out of [`SCALE_ONE`], when White is ahead in it and when
+    /// Black is (see [`endgame_scale`]).
+    pub endgame_scale: [i32; 2],
 }
 
 /// Records terms for a [`Trace`].
@@ -95,6 +98,8 @@ pub fn evaluate_with(pos: &Chess, weights: &Weights) -> i32 {
     let [black, white] = sum.sides;
     let mg = white.mg - black.mg;
     let eg = white.eg - black.eg;
+    let eg_ahead = if eg >= 0 { Color::White } else { Color::Black };
+    let eg = eg * endgame_scale(board, eg_ahead) / SCALE_ONE;
     let blended = (mg * phase + eg * (p::PHASE_TOTAL - phase)) / p::PHASE_TOTAL;
     let score = match pos.turn() {
         Color::White => blended,
@@ -130,6 +135,10 @@ pub fn trace(pos: &Chess) -> Trace {
         drawish_divisor: [
             drawish_divisor(board, Color::White),
             drawish_divisor(board, Color::Black),
+        ],
+        endgame_scale: [
+            endgame_scale(board, Color::White),
+            endgame_scale(board, Color::Black),
         ],
     }
 }
@@ -181,6 +190,56 @@ fn drawish_divisor(board: &Board, ahead: Color) -> i32 {
     let minors = (ours & (board.knights() | board.bishops())).count();
     let majors = (ours & (board.rooks() | board.queens())).count();
     if majors == 0 && minors <= 1 { 8 } else { 1 }
+}
+
+/// The endgame scale that leaves a score as it is.
+pub const SCALE_ONE: i32 = 64;
+
+/// How much of the endgame score the side `strong` (ahead in it) can expect to keep, out of
+/// [`SCALE_ONE`]: an extra pawn or two wins less often with few pawns left, with bishops of
+/// opposite colours, or in a rook ending with all the pawns on one wing. (The constants are
+/// those of Stockfish's classical evaluation; they are not tuned.)
+pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
+    let ours = board.by_color(strong);
+    let theirs = board.by_color(!strong);
+    let our_pawns = ours & board.pawns();
+    let their_pawns = theirs & board.pawns();
+    let pawn_count = our_pawns.count() as i32;
+    let bishops = board.bishops();
+    let others = board.knights() | board.rooks() | board.queens();
+    let one_bishop_each = (ours & bishops).count() == 1 && (theirs & bishops).count() == 1;
+    if one_bishop_each && ((bishops & Bitboard::LIGHT_SQUARES).count() == 1) {
+        // Bishops of opposite colours.
+        if others.is_empty() {
+            return 18 + 4 * passed_count(board, strong);
+        }
+        return (22 + 3 * (ours & !board.pawns()).count() as i32).min(SCALE_ONE);
+    }
+    let rooks_only = others == board.rooks() && bishops.is_empty();
+    let one_wing = |pawns: Bitboard| {
+        const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+        (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty()
+    };
+    if rooks_only
+        && (ours & board.rooks()).count() == 1
+        && (theirs & board.rooks()).count() == 1
+        && pawn_count - their_pawns.count() as i32 <= 1
+        && one_wing(our_pawns)
+        && board
+            .king_of(!strong)
+            .is_some_and(|k| (king_attacks(k) & their_pawns).any())
+    {
+        return 36;
+    }
+    (36 + 7 * pawn_count).min(SCALE_ONE)
+}
+
+/// How many of `color`'s pawns are passed.
+fn passed_count(board: &Board, color: Color) -> i32 {
+    (board.by_color(color) & board.pawns())
+        .into_iter()
+        .filter(|&sq| is_passed_pawn(board, sq, color))
+        .count() as i32
 }
 
 /// The relative rank of `sq` for `color` (0 = its first rank).
@@ -706,8 +765,9 @@ mod tests {
 
     #[test]
     fn extra_material_and_passed_pawns_count() {
-        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
-        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+        // (Pawnless endings keep 36/64 of their endgame score: see `endgame_scale`.)
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 500);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -500);
         let passed = eval("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
         let blocked = eval("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1");
         assert!(passed > 50, "{passed}");
@@ -868,5 +928,33 @@ mod tests {
     #[test]
     fn lone_minor_piece_is_scaled_down() {
         assert!(eval("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1") < 60);
+    }
+
+    fn scale(fen: &str, strong: Color) -> i32 {
+        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
+        endgame_scale(pos.board(), strong)
+    }
+
+    #[test]
+    fn drawish_endings_keep_less_of_their_endgame_score() {
+        // Plenty of pawns: the score stands.
+        assert_eq!(
+            scale("4k3/pppp4/8/8/8/8/PPPPPP2/4K3 w - - 0 1", Color::White),
+            SCALE_ONE
+        );
+        // One pawn left: a pawn up wins less often.
+        assert_eq!(scale("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", Color::White), 43);
+        // Bishops of opposite colours alone, two pawns up with one passed: mostly a draw.
+        let ocb = "4k3/5bp1/5p2/8/8/4P3/P4PP1/2B1K3 w - - 0 1";
+        assert_eq!(scale(ocb, Color::White), 18 + 4);
+        // The same with bishops of one colour keeps more.
+        let same = "4k3/6p1/5p2/8/3b4/4P3/P4PP1/2B1K3 w - - 0 1";
+        assert!(scale(same, Color::White) > scale(ocb, Color::White));
+        assert!(eval(same) > eval(ocb));
+        // Rook ending, a pawn up, all pawns on the king's wing, the defending king among them.
+        assert_eq!(
+            scale("8/5pk1/6p1/8/8/6P1/5PPK/r6R w - - 0 1", Color::White),
+            36
+        );
     }
 }
