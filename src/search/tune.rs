@@ -1,15 +1,16 @@
 //! Texel tuning: fitting the evaluation weights to scored positions.
 //!
-//! Each position's evaluation is linear in the weights once its [`Trace`] is known (which
-//! weights it uses and how often, the game phase and the drawish divisor), so the tuner traces
-//! every position once and then runs Adam on
+//! Each position's evaluation is piecewise linear in the weights once its [`Trace`] is known
+//! (which weights it uses and how often, its complexity features, the game phase, the endgame
+//! scale and the drawish divisor), so the tuner traces every position once and then runs Adam
+//! on
 //! `mean((sigmoid(K·eval) − target)²)`, where `target = λ·sigmoid(score / 400) + (1 − λ)·result`
 //! as for the network ([`super::nnue`]), everything from White's point of view. `K` is fitted
 //! to the starting weights first, so that the tuned weights keep the scale of centipawns the
 //! search margins were set for.
 
 use super::eval::{SCALE_ONE, Trace, trace};
-use super::params::layout::COUNT;
+use super::params::layout::{COMPLEXITY, COUNT};
 use super::params::{PHASE_TOTAL, Pair, TEMPO, Weights};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -114,22 +115,70 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// White's evaluation of `trace` with `params`, and the factor by which a change of the
-/// blended score changes it.
-fn eval_white(trace: &Trace, params: &Params) -> (f64, f64) {
+/// White's evaluation of one traced position, and how it moves with the weights.
+struct Point {
+    /// The evaluation (White's view).
+    eval: f64,
+    /// Its change per unit of the linear middlegame sum, and of the endgame sum.
+    d_mg: f64,
+    d_eg: f64,
+    /// Its change per unit of the middlegame complexity sum, and of the endgame one.
+    d_cm: f64,
+    d_ce: f64,
+}
+
+/// -1, 0 or 1, as `i32::signum` (`f64::signum` gives 1 for 0).
+fn sign(x: f64) -> f64 {
+    if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        0.0
+    }
+}
+
+/// White's evaluation of `trace` with `params`, as [`crate::search::eval::evaluate_with`]
+/// computes it, with its derivatives.
+fn eval_white(trace: &Trace, params: &Params) -> Point {
     let (mut mg, mut eg) = (0.0, 0.0);
     for &(i, c) in &trace.terms {
         let [wm, we] = params[usize::from(i)];
         mg += wm * f64::from(c);
         eg += we * f64::from(c);
     }
+    let (mut cm, mut ce) = (0.0, 0.0);
+    for (k, &f) in trace.complexity.iter().enumerate() {
+        let [wm, we] = params[COMPLEXITY + k];
+        cm += wm * f64::from(f);
+        ce += we * f64::from(f);
+    }
+    // (score, d score / d sum, d score / d complexity) of each part.
+    let (mg, a_mg, s_mg) = if cm >= 0.0 {
+        (mg, 1.0, 0.0)
+    } else if cm > -mg.abs() {
+        (mg + sign(mg) * cm, 1.0, sign(mg))
+    } else {
+        (0.0, 0.0, 0.0)
+    };
+    let (eg, a_eg, s_eg) = if ce > -eg.abs() {
+        (eg + sign(eg) * ce, 1.0, sign(eg))
+    } else {
+        (0.0, 0.0, 0.0)
+    };
     let phase = f64::from(trace.phase) / f64::from(PHASE_TOTAL);
-    let eg_scale = endgame_factor(trace, eg);
-    let blended = mg * phase + eg * eg_scale * (1.0 - phase);
+    let eg_share = (1.0 - phase) * endgame_factor(trace, eg);
+    let blended = mg * phase + eg * eg_share;
     let ahead = usize::from(blended < 0.0);
     let factor = 1.0 / f64::from(trace.drawish_divisor[ahead]);
     let tempo = if trace.white_to_move { TEMPO } else { -TEMPO };
-    (blended * factor + f64::from(tempo), factor)
+    Point {
+        eval: blended * factor + f64::from(tempo),
+        d_mg: phase * a_mg * factor,
+        d_eg: eg_share * a_eg * factor,
+        d_cm: phase * s_mg * factor,
+        d_ce: eg_share * s_eg * factor,
+    }
 }
 
 /// The share of the endgame score `eg` (White's view) that counts (see
@@ -145,7 +194,7 @@ fn loss_of(examples: &[&Example], params: &Params, k: f64) -> f64 {
     let total: f64 = examples
         .par_iter()
         .map(|e| {
-            let p = sigmoid(k * eval_white(&e.trace, params).0);
+            let p = sigmoid(k * eval_white(&e.trace, params).eval);
             (p - e.target).powi(2)
         })
         .sum();
@@ -172,21 +221,18 @@ fn fit_k(examples: &[&Example], params: &Params) -> f64 {
 fn gradient(examples: &[&Example], params: &Params, k: f64) -> Params {
     let mut grad = vec![[0.0; 2]; params.len()];
     for e in examples {
-        let (eval, factor) = eval_white(&e.trace, params);
-        let p = sigmoid(k * eval);
-        let d = 2.0 * (p - e.target) * p * (1.0 - p) * k * factor;
-        let phase = f64::from(e.trace.phase) / f64::from(PHASE_TOTAL);
-        let eg: f64 = e
-            .trace
-            .terms
-            .iter()
-            .map(|&(i, c)| params[usize::from(i)][1] * f64::from(c))
-            .sum();
-        let eg_share = (1.0 - phase) * endgame_factor(&e.trace, eg);
+        let point = eval_white(&e.trace, params);
+        let p = sigmoid(k * point.eval);
+        let d = 2.0 * (p - e.target) * p * (1.0 - p) * k;
         for &(i, c) in &e.trace.terms {
             let g = &mut grad[usize::from(i)];
-            g[0] += d * f64::from(c) * phase;
-            g[1] += d * f64::from(c) * eg_share;
+            g[0] += d * f64::from(c) * point.d_mg;
+            g[1] += d * f64::from(c) * point.d_eg;
+        }
+        for (j, &f) in e.trace.complexity.iter().enumerate() {
+            let g = &mut grad[COMPLEXITY + j];
+            g[0] += d * f64::from(f) * point.d_cm;
+            g[1] += d * f64::from(f) * point.d_ce;
         }
     }
     grad
@@ -316,12 +362,52 @@ mod tests {
             .map(|&(a, b)| [f64::from(a), f64::from(b)])
             .collect();
         for pos in positions() {
-            let (white, _) = eval_white(&trace(&pos), &params);
+            let white = eval_white(&trace(&pos), &params).eval;
             let ours = if pos.turn().is_white() { white } else { -white };
             let engine = f64::from(evaluate_with(&pos, &WEIGHTS));
             // The engine blends in integers: a few centipawns of rounding.
             assert!((ours - engine).abs() < 2.0, "{ours} vs {engine}");
         }
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let mut params: Params = WEIGHTS
+            .0
+            .iter()
+            .map(|&(a, b)| [f64::from(a), f64::from(b)])
+            .collect();
+        // Complexity weights where each piece of the piecewise score is in play.
+        params[COMPLEXITY + 7] = [-40.0, -80.0];
+        let data: Vec<(Chess, i32, f64)> = positions()
+            .into_iter()
+            .enumerate()
+            .map(|(i, pos)| (pos, 37 * i as i32 - 120, 0.5))
+            .collect();
+        let data = Dataset::new(&data, 0.75);
+        let examples: Vec<&Example> = data.examples.iter().collect();
+        let k = 1.0 / 400.0;
+        let grad = gradient(&examples, &params, k);
+        let n = examples.len() as f64;
+        let mut checked = 0;
+        for i in (0..COUNT).filter(|&i| grad[i][0] != 0.0 || grad[i][1] != 0.0 || i >= COMPLEXITY) {
+            for j in 0..2 {
+                let h = 1e-3;
+                let mut up = params.clone();
+                up[i][j] += h;
+                let mut down = params.clone();
+                down[i][j] -= h;
+                let numeric =
+                    (loss_of(&examples, &up, k) - loss_of(&examples, &down, k)) / (2.0 * h) * n;
+                let analytic = grad[i][j];
+                assert!(
+                    (numeric - analytic).abs() <= 1e-6 + 1e-3 * numeric.abs(),
+                    "weight {i}.{j}: {analytic} vs {numeric}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     #[test]
@@ -347,8 +433,13 @@ mod tests {
         let mut losses = Vec::new();
         let (tuned, _) = tune(&config, &data, &WEIGHTS, |r| losses.push(r.train_loss)).unwrap();
         assert!(losses.last().unwrap() < &(losses[0] * 0.5), "{losses:?}");
-        let queen = tuned.0[crate::search::params::layout::MATERIAL + 4];
-        assert!(queen.0 > WEIGHTS.0[crate::search::params::layout::MATERIAL + 4].0);
+        // The queen gains on the other pieces (`K` is refitted, so the scale may move).
+        let value = |w: &Weights, role: usize| {
+            let (mg, eg) = w.0[crate::search::params::layout::MATERIAL + role];
+            f64::from(mg + eg)
+        };
+        let ratio = |w: &Weights| value(w, 4) / (value(w, 1) + value(w, 2) + value(w, 3));
+        assert!(ratio(&tuned) > ratio(&WEIGHTS), "{:?}", &tuned.0[..6]);
     }
 
     #[test]

@@ -62,6 +62,9 @@ pub struct Trace {
     /// The endgame part's scale, out of [`SCALE_ONE`], when White is ahead in it and when
     /// Black is (see [`endgame_scale`]).
     pub endgame_scale: [i32; 2],
+    /// The position's [`complexity_features`], weighted by [`w::COMPLEXITY`] (not in `terms`:
+    /// they move the score of the side ahead, whichever it is).
+    pub complexity: [i32; w::COMPLEXITY_FEATURES],
 }
 
 /// Records terms for a [`Trace`].
@@ -96,8 +99,12 @@ pub fn evaluate_with(pos: &Chess, weights: &Weights) -> i32 {
     };
     let phase = terms(board, &mut sum);
     let [black, white] = sum.sides;
-    let mg = white.mg - black.mg;
-    let eg = white.eg - black.eg;
+    let (mg, eg) = with_complexity(
+        white.mg - black.mg,
+        white.eg - black.eg,
+        &complexity_features(board),
+        weights,
+    );
     let eg_ahead = if eg >= 0 { Color::White } else { Color::Black };
     let eg = eg * endgame_scale(board, eg_ahead) / SCALE_ONE;
     let blended = (mg * phase + eg * (p::PHASE_TOTAL - phase)) / p::PHASE_TOTAL;
@@ -140,7 +147,60 @@ pub fn trace(pos: &Chess) -> Trace {
             endgame_scale(board, Color::White),
             endgame_scale(board, Color::Black),
         ],
+        complexity: complexity_features(board),
     }
+}
+
+/// The middlegame and endgame scores (White's view) moved by the position's complexity: the
+/// endgame score of the side ahead grows in positions that are easy to win and shrinks, never
+/// past zero, in ones that are hard to win; the middlegame score can only shrink.
+fn with_complexity(
+    mg: i32,
+    eg: i32,
+    features: &[i32; w::COMPLEXITY_FEATURES],
+    weights: &Weights,
+) -> (i32, i32) {
+    let (mut cm, mut ce) = (0, 0);
+    for (k, &f) in features.iter().enumerate() {
+        let (a, b) = weights.get(w::COMPLEXITY + k);
+        cm += a * f;
+        ce += b * f;
+    }
+    (
+        mg + mg.signum() * cm.clamp(-mg.abs(), 0),
+        eg + eg.signum() * ce.max(-eg.abs()),
+    )
+}
+
+/// What makes a position easier or harder to win for whichever side is ahead (Stockfish's
+/// classical "complexity" terms): passed pawns, pawns, how far the kings are apart across
+/// files rather than ranks (outflanking), pawns on both flanks, a king in the enemy half,
+/// no pieces but pawns, "almost unwinnable" (pawns on one flank and the kings facing each
+/// other), and a constant 1.
+pub fn complexity_features(board: &Board) -> [i32; w::COMPLEXITY_FEATURES] {
+    const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+    let pawns = board.pawns();
+    let passed = passed_count(board, Color::White) + passed_count(board, Color::Black);
+    let both_flanks = (pawns & QUEEN_SIDE).any() && (pawns & !QUEEN_SIDE).any();
+    let (outflanking, infiltration) =
+        match (board.king_of(Color::White), board.king_of(Color::Black)) {
+            (Some(wk), Some(bk)) => (
+                wk.file().distance(bk.file()) as i32 - wk.rank().distance(bk.rank()) as i32,
+                wk.rank() > Rank::Fourth || bk.rank() < Rank::Fifth,
+            ),
+            _ => (0, false),
+        };
+    let pieces = board.occupied() & !pawns & !board.kings();
+    [
+        passed,
+        pawns.count() as i32,
+        outflanking,
+        i32::from(both_flanks),
+        i32::from(infiltration),
+        i32::from(pieces.is_empty()),
+        i32::from(outflanking < 0 && !both_flanks),
+        1,
+    ]
 }
 
 /// Sends every term of `board` to `sink`; returns the game phase.
@@ -956,5 +1016,47 @@ mod tests {
             scale("8/5pk1/6p1/8/8/6P1/5PPK/r6R w - - 0 1", Color::White),
             36
         );
+    }
+
+    #[test]
+    fn complexity_features_read_the_position() {
+        let features = |fen: &str| {
+            complexity_features(parse_position(fen, CastlingMode::Standard).unwrap().board())
+        };
+        // Start position: 16 pawns on both flanks, kings on one file seven ranks apart.
+        assert_eq!(
+            features("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            [0, 16, -7, 1, 0, 0, 0, 1]
+        );
+        // Pawns on one flank only, kings facing each other: almost unwinnable.
+        assert_eq!(
+            features("8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 1"),
+            [0, 4, -5, 0, 0, 1, 1, 1]
+        );
+        // A passed pawn each side, a king in the enemy half, kings four files and two ranks
+        // apart.
+        assert_eq!(
+            features("8/8/1p6/8/2K5/8/6kP/8 b - - 0 1"),
+            [2, 2, 2, 1, 1, 1, 0, 1]
+        );
+    }
+
+    #[test]
+    fn complexity_moves_the_side_ahead_but_never_past_zero() {
+        let mut weights = p::WEIGHTS.clone();
+        let only_constant = [0, 0, 0, 0, 0, 0, 0, 1];
+        weights.0[w::COMPLEXITY..].fill((0, 0));
+        weights.0[w::COMPLEXITY + 7] = (-1000, -1000);
+        assert_eq!(with_complexity(50, 30, &only_constant, &weights), (0, 0));
+        assert_eq!(with_complexity(-50, -30, &only_constant, &weights), (0, 0));
+        weights.0[w::COMPLEXITY + 7] = (-20, 40);
+        assert_eq!(with_complexity(50, 30, &only_constant, &weights), (30, 70));
+        assert_eq!(
+            with_complexity(-50, -30, &only_constant, &weights),
+            (-30, -70)
+        );
+        // A positive middlegame sum leaves the middlegame score alone.
+        weights.0[w::COMPLEXITY + 7] = (20, 0);
+        assert_eq!(with_complexity(50, 30, &only_constant, &weights), (50, 30));
     }
 }

@@ -124,8 +124,16 @@ pub const REACHABLE_OUTPOST: usize = WEAK_QUEEN_PROTECTION + 1;
 pub const BISHOP_XRAY_PAWNS: usize = REACHABLE_OUTPOST + 1;
 /// Per rook on the file of a queen (either colour).
 pub const ROOK_ON_QUEEN_FILE: usize = BISHOP_XRAY_PAWNS + 1;
+/// How winnable the position is (after Stockfish's classical "complexity"), per feature of
+/// [`crate::search::eval::complexity_features`]: passed pawns, pawns, king outflanking, pawns
+/// on both flanks, a king in the enemy half, no pieces but pawns, almost unwinnable, and a
+/// constant. The endgame sum moves the endgame score of the side ahead (never past zero); the
+/// middlegame sum can only shrink the middlegame score.
+pub const COMPLEXITY: usize = ROOK_ON_QUEEN_FILE + 1;
+/// Number of complexity features.
+pub const COMPLEXITY_FEATURES: usize = 8;
 /// Number of weights.
-pub const COUNT: usize = ROOK_ON_QUEEN_FILE + 1;
+pub const COUNT: usize = COMPLEXITY + COMPLEXITY_FEATURES;
 
 /// One named run of weights, for printing and reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +223,8 @@ pub const SECTIONS: &[Section] = &[
     ),
     section("reachable outpost", REACHABLE_OUTPOST, BISHOP_XRAY_PAWNS),
     section("bishop xray pawns", BISHOP_XRAY_PAWNS, ROOK_ON_QUEEN_FILE),
-    section("rook on queen file", ROOK_ON_QUEEN_FILE, COUNT),
+    section("rook on queen file", ROOK_ON_QUEEN_FILE, COMPLEXITY),
+    section("complexity", COMPLEXITY, COUNT),
 ];
 
 /// Every evaluation weight, `(middlegame, endgame)` in centipawns, laid out as the constants of
