@@ -178,7 +178,6 @@ fn with_complexity(
 /// no pieces but pawns, "almost unwinnable" (pawns on one flank and the kings facing each
 /// other), and a constant 1.
 pub fn complexity_features(board: &Board) -> [i32; w::COMPLEXITY_FEATURES] {
-    const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
     let pawns = board.pawns();
     let passed = passed_count(board, Color::White) + passed_count(board, Color::Black);
     let both_flanks = (pawns & QUEEN_SIDE).any() && (pawns & !QUEEN_SIDE).any();
@@ -252,6 +251,9 @@ fn drawish_divisor(board: &Board, ahead: Color) -> i32 {
     if majors == 0 && minors <= 1 { 8 } else { 1 }
 }
 
+/// Files a to d, the queen's flank (the rest is the king's).
+const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+
 /// The endgame scale that leaves a score as it is.
 pub const SCALE_ONE: i32 = 64;
 
@@ -276,10 +278,8 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
         return (22 + 3 * (ours & !board.pawns()).count() as i32).min(SCALE_ONE);
     }
     let rooks_only = others == board.rooks() && bishops.is_empty();
-    let one_wing = |pawns: Bitboard| {
-        const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
-        (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty()
-    };
+    let one_wing =
+        |pawns: Bitboard| (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty();
     if rooks_only
         && (ours & board.rooks()).count() == 1
         && (theirs & board.rooks()).count() == 1
