@@ -294,12 +294,41 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     (36 + 7 * pawn_count).min(SCALE_ONE)
 }
 
-/// How many of `color`'s pawns are passed.
+/// How many of `color`'s pawns are passed (as [`is_passed_pawn`] says, for all at once: a pawn
+/// is passed when it stands on none of the squares the enemy pawns can still block or take on).
 fn passed_count(board: &Board, color: Color) -> i32 {
-    (board.by_color(color) & board.pawns())
-        .into_iter()
-        .filter(|&sq| is_passed_pawn(board, sq, color))
-        .count() as i32
+    let ours = board.by_color(color) & board.pawns();
+    let theirs = board.by_color(!color) & board.pawns();
+    (ours & !pawn_front_span(theirs, !color)).count() as i32
+}
+
+/// Every square in front of `pawns` of `color` on their files and the files beside them: where
+/// a pawn of the other colour is not passed.
+fn pawn_front_span(pawns: Bitboard, color: Color) -> Bitboard {
+    let fill = forward_fill(pawns, color);
+    let ahead = match color {
+        Color::White => fill.shift(8),
+        Color::Black => fill.shift(-8),
+    };
+    ahead | pawn_attacks_of(fill, color)
+}
+
+/// `pawns` and every square in front of them on their files, from `color`'s point of view.
+fn forward_fill(pawns: Bitboard, color: Color) -> Bitboard {
+    let mut fill = pawns.0;
+    match color {
+        Color::White => {
+            fill |= fill << 8;
+            fill |= fill << 16;
+            fill |= fill << 32;
+        }
+        Color::Black => {
+            fill |= fill >> 8;
+            fill |= fill >> 16;
+            fill |= fill >> 32;
+        }
+    }
+    Bitboard(fill)
 }
 
 /// The relative rank of `sq` for `color` (0 = its first rank).
@@ -732,20 +761,7 @@ fn king_flank(file: File) -> Bitboard {
 
 /// Every square that `pawns` of `color` attack now or could attack after advancing.
 fn pawn_attack_span(pawns: Bitboard, color: Color) -> Bitboard {
-    let mut fill = pawns.0;
-    match color {
-        Color::White => {
-            fill |= fill << 8;
-            fill |= fill << 16;
-            fill |= fill << 32;
-        }
-        Color::Black => {
-            fill |= fill >> 8;
-            fill |= fill >> 16;
-            fill |= fill >> 32;
-        }
-    }
-    pawn_attacks_of(Bitboard(fill), color)
+    pawn_attacks_of(forward_fill(pawns, color), color)
 }
 
 /// Squares attacked by two of `pawns` of `color`.
@@ -807,6 +823,30 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         evaluate(&parse_position(fen, CastlingMode::Standard).unwrap())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn passed_count_agrees_with_is_passed_pawn(w in proptest::array::uniform2(0u64..), b in proptest::array::uniform2(0u64..)) {
+            // Pawns on about a quarter of ranks 2-7 each, a square drawn twice going to White.
+            let middle = 0x00ff_ffff_ffff_ff00u64;
+            let white = w[0] & w[1] & middle;
+            let (white, black) = (Bitboard(white), Bitboard(b[0] & b[1] & middle & !white));
+            let mut board = Board::empty();
+            for sq in white {
+                board.set_piece_at(sq, Role::Pawn.of(Color::White));
+            }
+            for sq in black {
+                board.set_piece_at(sq, Role::Pawn.of(Color::Black));
+            }
+            for color in Color::ALL {
+                let one_by_one = (board.by_color(color) & board.pawns())
+                    .into_iter()
+                    .filter(|&sq| is_passed_pawn(&board, sq, color))
+                    .count() as i32;
+                proptest::prop_assert_eq!(passed_count(&board, color), one_by_one);
+            }
+        }
     }
 
     #[test]
