@@ -1243,7 +1243,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__tune)
-            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --help --version"
+            opts="-h -V --data --seed --epochs --batch --lr --score-weight --only --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1270,6 +1270,10 @@ _chessbot() {
                     return 0
                     ;;
                 --score-weight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --only)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -28,6 +28,7 @@ pub fn run(a: TuneArgs) -> CmdResult {
         batch_size: a.batch,
         learning_rate: a.lr,
         score_weight: a.score_weight,
+        only: a.only.clone(),
         ..TuneConfig::default()
     };
     let mut err = std::io::stderr().lock();
@@ -48,14 +49,19 @@ pub fn run(a: TuneArgs) -> CmdResult {
     let header = format!(
         "The evaluation weights, written by `chessbot tune` (Texel tuning, K = {k:.6}): {} \
          positions from {}, {} epochs, batch {}, lr {}, score weight {}, seed {}.\n\n\
-         Do not edit by hand: rerun the tuner (README, \"tune\").",
+         Do not edit by hand: rerun the tuner (README, \"tune\").{}",
         data.len(),
         files.join(", "),
         a.epochs,
         a.batch,
         a.lr,
         a.score_weight,
-        a.seed
+        a.seed,
+        if a.only.is_empty() {
+            String::new()
+        } else {
+            format!(" Tuned sections: {}.", a.only.join(", "))
+        }
     );
     std::fs::write(&a.out, weights.to_rust(&header))
         .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;

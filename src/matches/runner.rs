@@ -208,7 +208,7 @@ fn play_out(
         history.push(position_key(pos));
         pos.play_unchecked(choice.mv);
         record.moves.push(choice.mv);
-        record.comments.push(choice.score.map(|s| {
+        let comment = choice.score.map(|s| {
             let score = match s.mate_moves() {
                 Some(m) => format!("{}M{}", if m >= 0 { "+" } else { "-" }, m.abs()),
                 None => format!("{:+.2}", f64::from(s.0) / 100.0),
@@ -217,7 +217,14 @@ fn play_out(
                 Some(d) => format!("{score}/{d}"),
                 None => score,
             }
-        }));
+        });
+        // On a clock, the time the move took (as cutechess writes it), to study time use.
+        let comment = match (comment, tc.is_some()) {
+            (Some(c), true) => Some(format!("{c} {:.3}s", used.as_secs_f64())),
+            (None, true) => Some(format!("{:.3}s", used.as_secs_f64())),
+            (c, false) => c,
+        };
+        record.comments.push(comment);
         if adj.draw.is_some_and(|d| draw_streak >= d.move_count * 2) {
             return GameResult::new(None, Termination::AdjudicatedDraw);
         }

@@ -10,7 +10,7 @@
 //! search margins were set for.
 
 use super::eval::{SCALE_ONE, Trace, trace};
-use super::params::layout::{COMPLEXITY, COUNT};
+use super::params::layout::{COMPLEXITY, COUNT, SECTIONS};
 use super::params::{PHASE_TOTAL, Pair, TEMPO, Weights};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -37,6 +37,8 @@ pub struct TuneConfig {
     pub score_weight: f64,
     /// Fraction of positions held out to measure the loss on.
     pub validation: f64,
+    /// Names of the [`SECTIONS`] to tune (empty: all); the other weights stay fixed.
+    pub only: Vec<String>,
 }
 
 impl Default for TuneConfig {
@@ -48,6 +50,7 @@ impl Default for TuneConfig {
             learning_rate: 1.0,
             score_weight: 0.75,
             validation: 0.02,
+            only: Vec::new(),
         }
     }
 }
@@ -238,6 +241,23 @@ fn gradient(examples: &[&Example], params: &Params, k: f64) -> Params {
     grad
 }
 
+/// Which weights a run may change: those of the named sections, or all when none is named.
+fn trainable_weights(only: &[String]) -> Result<Vec<bool>, TuneError> {
+    if only.is_empty() {
+        return Ok(vec![true; COUNT]);
+    }
+    let mut trainable = vec![false; COUNT];
+    for name in only {
+        let section = SECTIONS.iter().find(|s| s.name == name).ok_or_else(|| {
+            TuneError::BadOption(format!(
+                "--only: no section named {name:?} (see the comments of src/search/params/tuned.rs)"
+            ))
+        })?;
+        trainable[section.start..section.start + section.len].fill(true);
+    }
+    Ok(trainable)
+}
+
 /// Tunes `start` on `data`; `report` hears the losses before tuning (epoch 0) and after each
 /// epoch. Deterministic for a given seed, whatever the number of threads.
 pub fn tune(
@@ -262,6 +282,7 @@ pub fn tune(
     if data.len() < 100 {
         return Err(TuneError::TooFewPositions(data.len()));
     }
+    let trainable = trainable_weights(&config.only)?;
     let started = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let mut order: Vec<&Example> = data.examples.iter().collect();
@@ -303,7 +324,7 @@ pub fn tune(
             let lr = config.learning_rate
                 * (0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos()));
             let t = step as i32;
-            for i in 0..COUNT {
+            for i in (0..COUNT).filter(|&i| trainable[i]) {
                 for j in 0..2 {
                     let g: f64 = parts.iter().map(|p| p[i][j]).sum::<f64>() / batch.len() as f64;
                     m[i][j] = beta1 * m[i][j] + (1.0 - beta1) * g;
@@ -440,6 +461,41 @@ mod tests {
         };
         let ratio = |w: &Weights| value(w, 4) / (value(w, 1) + value(w, 2) + value(w, 3));
         assert!(ratio(&tuned) > ratio(&WEIGHTS), "{:?}", &tuned.0[..6]);
+    }
+
+    #[test]
+    fn only_the_named_sections_move() {
+        let mut planted = WEIGHTS.clone();
+        planted.0[crate::search::params::layout::MATERIAL + 4] = (1500, 1500);
+        let data: Vec<(Chess, i32, f64)> = (0..20)
+            .flat_map(|_| positions())
+            .map(|pos| {
+                let score = evaluate_with(&pos, &planted);
+                (pos, score, 0.5)
+            })
+            .collect();
+        let data = Dataset::new(&data, 1.0);
+        let config = TuneConfig {
+            epochs: 20,
+            batch_size: 64,
+            learning_rate: 5.0,
+            only: vec!["material".into()],
+            ..TuneConfig::default()
+        };
+        let (tuned, _) = tune(&config, &data, &WEIGHTS, |_| {}).unwrap();
+        let queen = crate::search::params::layout::MATERIAL + 4;
+        for i in 6..COUNT {
+            assert_eq!(tuned.0[i], WEIGHTS.0[i], "weight {i} moved");
+        }
+        assert_ne!(tuned.0[queen], WEIGHTS.0[queen]);
+        let config = TuneConfig {
+            only: vec!["no such section".into()],
+            ..config
+        };
+        assert!(matches!(
+            tune(&config, &data, &WEIGHTS, |_| {}),
+            Err(TuneError::BadOption(_))
+        ));
     }
 
     #[test]

@@ -470,3 +470,34 @@ fn engine_levels_are_named_repeatable_and_checked() {
         .code(2)
         .stderr(predicates::str::contains("level of 1 to 10"));
 }
+
+#[test]
+fn timed_games_record_each_moves_time() {
+    let (_, pgn) = run_match(&[
+        "--white",
+        "material",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--tc",
+        "5+0.1",
+        "--max-moves",
+        "10",
+        "--seed",
+        "5",
+    ]);
+    let text = String::from_utf8(pgn).unwrap();
+    // Every move's comment ends with the seconds it took, as cutechess writes them.
+    let timed = text
+        .split('{')
+        .skip(1)
+        .filter_map(|c| c.split('}').next())
+        .filter(|c| {
+            c.strip_suffix('s')
+                .and_then(|c| c.rsplit(' ').next())
+                .is_some_and(|t| t.len() >= 5 && t.parse::<f64>().is_ok_and(|s| s >= 0.0))
+        })
+        .count();
+    assert!(timed >= 10, "{text}");
+}
