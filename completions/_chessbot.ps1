@@ -393,7 +393,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Positions per optimiser step')
             [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak Adam step, in centipawns')
             [CompletionResult]::new('--score-weight', '--score-weight', [CompletionResultType]::ParameterName, 'Weight of the search score against the game result in the target (0..=1)')
-            [CompletionResult]::new('--only', '--only', [CompletionResultType]::ParameterName, 'Tune only this section of the weights (repeat for several; names as the comments of `src/search/params/tuned.rs` give them, e.g. "imbalance"); the others stay as they are')
+            [CompletionResult]::new('--only', '--only', [CompletionResultType]::ParameterName, 'Tune only this section of the weights (repeat for several; names as the comments of `src/search/params/tuned.rs` give them, e.g. "passed pawn"); the others stay as they are')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the tuned weights (Rust source of `search::params::tuned`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')

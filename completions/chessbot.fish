@@ -258,7 +258,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l epochs -d 'Pa
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l batch -d 'Positions per optimiser step' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l lr -d 'Peak Adam step, in centipawns' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l score-weight -d 'Weight of the search score against the game result in the target (0..=1)' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l only -d 'Tune only this section of the weights (repeat for several; names as the comments of `src/search/params/tuned.rs` give them, e.g. "imbalance"); the others stay as they are' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l only -d 'Tune only this section of the weights (repeat for several; names as the comments of `src/search/params/tuned.rs` give them, e.g. "passed pawn"); the others stay as they are' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -l out -d 'Where to write the tuned weights (Rust source of `search::params::tuned`)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand tune" -s V -l version -d 'Print version'

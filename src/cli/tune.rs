@@ -6,7 +6,7 @@ use std::path::PathBuf;
 /// Flags of `chessbot tune`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each data line is `FEN | score | result` (as `chessbot nnue gen` writes them): a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0). The weights are written as Rust source; rebuild to use them.\n\nExamples:\n  chessbot tune --data positions.txt --out /tmp/tuned.rs\n  chessbot tune --data a.txt --data b.txt --epochs 30 --out src/search/params/tuned.rs\n  chessbot tune --data a.txt --only imbalance --only \"bishop pair\" --out /tmp/tuned.rs"
+    after_help = "Each data line is `FEN | score | result` (as `chessbot nnue gen` writes them): a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0). The weights are written as Rust source; rebuild to use them.\n\nExamples:\n  chessbot tune --data positions.txt --out /tmp/tuned.rs\n  chessbot tune --data a.txt --data b.txt --epochs 30 --out src/search/params/tuned.rs\n  chessbot tune --data a.txt --only \"passed pawn\" --only \"bishop pair\" --out /tmp/tuned.rs"
 )]
 pub struct TuneArgs {
     /// Data files (repeat the flag for several).
@@ -28,7 +28,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.75)]
     pub score_weight: f64,
     /// Tune only this section of the weights (repeat for several; names as the comments of
-    /// `src/search/params/tuned.rs` give them, e.g. "imbalance"); the others stay as they are.
+    /// `src/search/params/tuned.rs` give them, e.g. "passed pawn"); the others stay as they are.
     #[arg(long, value_name = "SECTION")]
     pub only: Vec<String>,
     /// Where to write the tuned weights (Rust source of `search::params::tuned`).

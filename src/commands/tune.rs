@@ -4,12 +4,14 @@ use super::{CliError, CmdResult};
 use crate::cli::tune::TuneArgs;
 use chessbot::search::nnue::data::{parse_fields, read_lines};
 use chessbot::search::params::WEIGHTS;
-use chessbot::search::tune::{Dataset, TuneConfig, TuneError, tune};
+use chessbot::search::tune::{Dataset, TuneConfig, TuneError, trainable_weights, tune};
 use shakmaty::{CastlingMode, Chess};
 use std::io::Write;
 use std::process::ExitCode;
 
 pub fn run(a: TuneArgs) -> CmdResult {
+    // A misspelt section fails at once, not after minutes of reading data.
+    trainable_weights(&a.only).map_err(CliError::input)?;
     let mut positions = Vec::new();
     for path in &a.data {
         let lines = read_lines(path, |line| {

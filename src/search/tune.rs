@@ -241,8 +241,9 @@ fn gradient(examples: &[&Example], params: &Params, k: f64) -> Params {
     grad
 }
 
-/// Which weights a run may change: those of the named sections, or all when none is named.
-fn trainable_weights(only: &[String]) -> Result<Vec<bool>, TuneError> {
+/// Which weights a run may change: those of the named sections, or all when none is named;
+/// an unknown name is an error (checked by the command before it reads any data).
+pub fn trainable_weights(only: &[String]) -> Result<Vec<bool>, TuneError> {
     if only.is_empty() {
         return Ok(vec![true; COUNT]);
     }
