@@ -28,7 +28,7 @@ pub enum VisionCommand {
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The committed model was made with (release build, 2 cores, 68 min partly shared):\n  RAYON_NUM_THREADS=2 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 10 --boards 2400 --eval-boards 20 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+    after_help = "The committed model was made with (release build, one thread, 35 min; the other core ran a second seed):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
 )]
 pub struct TrainArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -111,6 +111,9 @@ pub struct RenderArgs {
     /// Black at the bottom (overrides the random style's choice).
     #[arg(long)]
     pub flip: bool,
+    /// Draw the pieces mirrored left to right, as training does to some boards.
+    #[arg(long)]
+    pub mirror: bool,
     /// Put the board in a page of this size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH")]
     pub screenshot: Option<String>,

@@ -204,6 +204,7 @@ fn run_render(a: RenderArgs) -> CmdResult {
     if a.flip {
         style.flipped = true;
     }
+    style.piece_mirror |= a.mirror;
     let rendered = match size {
         Some((w, h)) => render_screenshot(&board, &style, w, h, &mut rng),
         None => render_board(&board, &style, &mut rng),

@@ -396,6 +396,8 @@ pub struct BoardStyle {
     pub piece_recolour: [Option<Recolour>; 2],
     /// Piece width and height factors on top of `piece_scale` (sets differ in proportions).
     pub piece_stretch: (f32, f32),
+    /// Pieces drawn mirrored left to right (sets differ in which way knights face).
+    pub piece_mirror: bool,
 }
 
 /// A per-channel linear colour map `v ↦ lo + (hi - lo) · v / 255`, applied to piece pixels.
@@ -462,6 +464,7 @@ impl BoardStyle {
             jpeg_quality: None,
             piece_recolour: [None, None],
             piece_stretch: (1.0, 1.0),
+            piece_mirror: false,
         }
     }
 
@@ -749,6 +752,9 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
                         imageops::FilterType::Triangle,
                     );
                     sprite = Arc::new(resized);
+                }
+                if style.piece_mirror {
+                    sprite = Arc::new(imageops::flip_horizontal(&*sprite));
                 }
                 let side = usize::from(piece.color == Color::Black);
                 if let Some(recolour) = &style.piece_recolour[side] {
@@ -1273,6 +1279,25 @@ mod tests {
             let expect = 8.0 * size * style.scale.clamp(0.05, 8.0);
             assert!((r.grid.w - expect).abs() <= 2.0, "{} vs {expect}", r.grid.w);
         }
+    }
+
+    #[test]
+    fn mirrored_pieces_are_the_sprites_flipped() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let set = Arc::new(PieceSet::load(&dir.join("cburnett")).unwrap());
+        let (light, dark) = (Rgb([240, 217, 181]), Rgb([181, 136, 99]));
+        // 40 px squares, pieces of 36 px: the piece is centred with 2 px to spare either side.
+        let style = BoardStyle::plain(set, light, dark, 40.0);
+        let mut mirrored = style.clone();
+        mirrored.piece_mirror = true;
+        let mut board = Board::empty();
+        board.set_piece_at(Square::A8, Piece::from_char('N').unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let a = render_board(&board, &style, &mut rng).image;
+        let b = render_board(&board, &mirrored, &mut rng).image;
+        let square = |img: &RgbImage| imageops::crop_imm(img, 0, 0, 40, 40).to_image();
+        assert_ne!(square(&a), square(&b), "a knight is not symmetric");
+        assert_eq!(imageops::flip_horizontal(&square(&a)), square(&b));
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub const LARGE_SQUARE_RANGE: (f32, f32) = (120.0, 260.0);
 pub const CROP_JITTER: f32 = 0.03;
 /// Fraction of empty squares kept for training (empties outnumber pieces about three to one).
 const EMPTY_KEEP: f64 = 0.35;
+/// Share of training boards with mirrored pieces: most sets' knights face left, some sets'
+/// face right. The 3D renders are left as they are (a camera sees them from one side).
+const MIRROR_SHARE: f64 = 0.3;
 /// Boards rendered per chunk: the chunk's crops are shuffled and trained on before the next.
 const CHUNK_BOARDS: usize = 64;
 
@@ -177,7 +180,9 @@ fn sample_board(
 ) {
     let board = random_board(rng);
     let set = choose_set(rng, sets).clone();
-    let style = random_style(rng, set, themes, &board);
+    let mut style = random_style(rng, set, themes, &board);
+    style.piece_mirror =
+        rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != "staunton3d";
     let rendered = render_board(&board, &style, rng);
     let (sw, sh) = rendered.grid.square_size();
     let mut rects = Vec::with_capacity(64);
