@@ -287,6 +287,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--screenshot', '--screenshot', [CompletionResultType]::ParameterName, 'Put the board in a page of this size, e.g. `1280x800`')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Output image (format from the extension: png, jpg, bmp ...)')
             [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Black at the bottom (overrides the random style''s choice)')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'Draw the pieces mirrored left to right, as training does to some boards')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -207,6 +207,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l screenshot -d 'Put the board in a page of this size, e.g. `1280x800`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l out -d 'Output image (format from the extension: png, jpg, bmp ...)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l mirror -d 'Draw the pieces mirrored left to right, as training does to some boards'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
