@@ -34,6 +34,7 @@ pub mod input;
 pub mod locate;
 pub mod model;
 pub mod orient;
+pub mod pool;
 pub mod recognize;
 pub mod render;
 pub mod sprites;

@@ -21,6 +21,9 @@ const CHANNELS: [usize; 4] = [16, 32, 48, 64];
 struct Block {
     conv: Conv2d,
     bn: Option<BatchNorm>,
+    /// The folded convolution's bias as plain numbers, for the fused inference pass
+    /// ([`super::pool`]); `None` while training.
+    inference_bias: Option<Vec<f32>>,
 }
 
 impl Block {
@@ -31,10 +34,19 @@ impl Block {
         };
         let conv = candle_nn::conv2d_no_bias(cin, cout, 3, cfg, vb.pp("conv"))?;
         let bn = candle_nn::batch_norm(cout, 1e-5, vb.pp("bn"))?;
-        Ok(Block { conv, bn: Some(bn) })
+        Ok(Block {
+            conv,
+            bn: Some(bn),
+            inference_bias: None,
+        })
     }
 
-    fn forward_t(&self, x: &Tensor, train: bool) -> Result<Tensor> {
+    /// The block on channels-last `x`, max-pooled 2×2 when `pool`.
+    fn forward_t(&self, x: &Tensor, train: bool, pool: bool) -> Result<Tensor> {
+        if let (Some(bias), false) = (&self.inference_bias, train) {
+            let x = conv3x3(x, self.conv.weight(), None)?;
+            return super::pool::bias_relu_pool(&x, bias, pool);
+        }
         let x = conv3x3(x, self.conv.weight(), self.conv.bias())?;
         let x = match &self.bn {
             // Candle's batch norm wants the channels in dimension 1.
@@ -43,20 +55,24 @@ impl Block {
                 .permute((0, 2, 3, 1))?,
             None => x,
         };
-        x.relu()
+        let x = x.relu()?;
+        if pool { max_pool2(&x) } else { Ok(x) }
     }
 
     fn fused(&self) -> Result<Block> {
-        match &self.bn {
-            Some(bn) => Ok(Block {
-                conv: self.conv.absorb_bn(bn)?,
-                bn: None,
-            }),
-            None => Ok(Block {
-                conv: self.conv.clone(),
-                bn: None,
-            }),
-        }
+        let conv = match &self.bn {
+            Some(bn) => self.conv.absorb_bn(bn)?,
+            None => self.conv.clone(),
+        };
+        let bias = match conv.bias() {
+            Some(b) => b.to_vec1::<f32>()?,
+            None => vec![0.0; conv.weight().dim(0)?],
+        };
+        Ok(Block {
+            conv,
+            bn: None,
+            inference_bias: Some(bias),
+        })
     }
 }
 
@@ -118,10 +134,7 @@ impl SquareNet {
         // Channels-last inside (see `conv3x3`), channels-first at both ends.
         let mut x = x.permute((0, 2, 3, 1))?.contiguous()?;
         for (i, b) in self.blocks.iter().enumerate() {
-            x = b.forward_t(&x, train)?;
-            if i < 3 {
-                x = max_pool2(&x)?;
-            }
+            x = b.forward_t(&x, train, i < 3)?;
         }
         let x = x.permute((0, 3, 1, 2))?.flatten_from(1)?;
         let e = self.embed.forward(&x)?.relu()?;

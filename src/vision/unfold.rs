@@ -48,6 +48,25 @@ fn for_each_tap(h: usize, w: usize, c: usize, mut tap: impl FnMut(usize, usize))
     }
 }
 
+/// Appends the 3×3 columns of one `h`×`w`×`c` image to `out`, pixel by pixel.
+fn append_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut Vec<f32>) {
+    for y in 0..h {
+        for x in 0..w {
+            for dy in 0..3 {
+                for dx in 0..3 {
+                    match (source(y, dy, h), source(x, dx, w)) {
+                        (Some(sy), Some(sx)) => {
+                            let px = (sy * w + sx) * c;
+                            out.extend_from_slice(&image[px..px + c]);
+                        }
+                        _ => out.extend(std::iter::repeat_n(0.0, c)),
+                    }
+                }
+            }
+        }
+    }
+}
+
 struct Unfold;
 
 impl CustomOp1 for Unfold {
@@ -58,16 +77,29 @@ impl CustomOp1 for Unfold {
     fn cpu_fwd(&self, storage: &CpuStorage, layout: &Layout) -> Result<(CpuStorage, Shape)> {
         let data = contiguous_f32(storage, layout, self.name())?;
         let (n, h, w, c) = layout.shape().dims4()?;
-        let mut out = vec![0.0f32; n * h * w * 9 * c];
-        if !out.is_empty() {
-            out.par_chunks_mut(h * w * 9 * c)
-                .zip(data.par_chunks(h * w * c))
-                .for_each(|(columns, image)| {
-                    for_each_tap(h, w, c, |col, px| {
-                        columns[col..col + c].copy_from_slice(&image[px..px + c]);
-                    });
-                });
-        }
+        let image_len = h * w * c;
+        let columns_len = h * w * 9 * c;
+        // Rows are appended in order rather than scattered into a zeroed buffer: zeroing a
+        // fresh buffer of several MB cost as much as the copying itself.
+        let unfold_images = |images: &[f32]| {
+            let mut out = Vec::with_capacity(images.len() / image_len.max(1) * columns_len);
+            for image in images.chunks(image_len.max(1)) {
+                append_columns(image, h, w, c, &mut out);
+            }
+            out
+        };
+        let threads = rayon::current_num_threads();
+        let out = if threads > 1 && n > 1 && image_len > 0 {
+            let per_thread = n.div_ceil(threads) * image_len;
+            data.par_chunks(per_thread)
+                .map(unfold_images)
+                .collect::<Vec<_>>()
+                .concat()
+        } else if image_len > 0 {
+            unfold_images(data)
+        } else {
+            vec![0.0; n * columns_len]
+        };
         Ok((CpuStorage::F32(out), Shape::from((n * h * w, 9 * c))))
     }
 
