@@ -187,6 +187,43 @@ impl Classifier {
         Ok((probs, emb.to_vec2::<f32>()?))
     }
 
+    /// [`Classifier::predict`] on the crops of one image as they are and mirrored left to
+    /// right, keeping the view the network is surer of (the larger sum of the log of each
+    /// crop's top probability).
+    ///
+    /// Piece sets draw their knights (and some other pieces) facing either way. Training
+    /// mirrors only a share of the 2D boards, so a set whose pieces face the rarer way reads
+    /// better mirrored; 3D renders are never mirrored in training, so their mirrored view
+    /// comes out less sure and loses.
+    pub fn predict_either_way(&self, crops: &[f32], n: usize) -> Result<Prediction, VisionError> {
+        let direct = self.predict(crops, n)?;
+        let mut mirrored = crops.to_vec();
+        for row in mirrored.chunks_mut(CROP) {
+            row.reverse();
+        }
+        let flipped = self.predict(&mirrored, n)?;
+        let sureness = |p: &Prediction| -> f32 {
+            p.0.iter()
+                .map(|row| row.iter().copied().fold(0.0f32, f32::max).max(1e-6).ln())
+                .sum()
+        };
+        // Both views' embeddings, each scaled to unit length, side by side: a cosine
+        // distance between two such pairs averages the two views' distances, and two
+        // pictures of one piece are alike both ways.
+        let embeddings = direct
+            .1
+            .iter()
+            .zip(&flipped.1)
+            .map(|(a, b)| unit(a).chain(unit(b)).collect())
+            .collect();
+        let probabilities = if sureness(&flipped) > sureness(&direct) {
+            flipped.0
+        } else {
+            direct.0
+        };
+        Ok((probabilities, embeddings))
+    }
+
     /// Classifies the 64 squares of the board at `grid` in `board_image` (one batched forward
     /// pass) and decides the placement with [`decide`].
     pub fn classify_board(
@@ -207,7 +244,7 @@ impl Classifier {
         }
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crops = crop_cells(board_image, &rects);
-        let (probabilities, embeddings) = self.predict(&crops, 64)?;
+        let (probabilities, embeddings) = self.predict_either_way(&crops, 64)?;
         let raw = probabilities.iter().map(argmax_class).collect();
         let plane = 3 * CROP * CROP;
         let mut sprites: Vec<Sprite> = crops.chunks(plane).map(Sprite::from_crop).collect();
@@ -218,6 +255,17 @@ impl Classifier {
             classes,
         })
     }
+}
+
+/// `v` scaled to unit length (zero stays zero).
+fn unit(v: &[f32]) -> impl Iterator<Item = f32> + '_ {
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    let scale = if norm > 0.0 && norm.is_finite() {
+        1.0 / norm
+    } else {
+        0.0
+    };
+    v.iter().map(move |x| x * scale)
 }
 
 fn argmax_class(p: &[f32; CLASSES]) -> SquareClass {
@@ -697,6 +745,37 @@ mod tests {
         let tiny = RgbImage::new(4, 4);
         let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
         assert!(matches!(err, Err(VisionError::BadBox { .. })));
+    }
+
+    #[test]
+    fn either_way_reads_a_mirrored_image_as_the_image_itself() {
+        let classifier = Classifier::embedded().unwrap();
+        let n = 5;
+        let crops: Vec<f32> = (0..n * 3 * CROP * CROP)
+            .map(|i| ((i as f32 * 0.618).sin() * 0.5).clamp(-0.5, 0.5))
+            .collect();
+        let mut mirrored = crops.clone();
+        for row in mirrored.chunks_mut(CROP) {
+            row.reverse();
+        }
+        let (direct, _) = classifier.predict(&crops, n).unwrap();
+        let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
+        let (p, e) = classifier.predict_either_way(&crops, n).unwrap();
+        let (q, f) = classifier.predict_either_way(&mirrored, n).unwrap();
+        // The same view wins both ways round, and it is one of the two plain passes.
+        assert_eq!(p, q);
+        assert!(p == direct || p == flipped);
+        // Embeddings: both views, each of unit length, in the order they were given.
+        assert_eq!(e.len(), n);
+        for (a, b) in e.iter().zip(&f) {
+            assert_eq!(a.len(), 2 * crate::vision::model::EMBED);
+            let (first, second) = a.split_at(crate::vision::model::EMBED);
+            assert_eq!(first, &b[crate::vision::model::EMBED..]);
+            assert_eq!(second, &b[..crate::vision::model::EMBED]);
+            let norm: f32 = first.iter().map(|x| x * x).sum::<f32>().sqrt();
+            assert!(norm == 0.0 || (norm - 1.0).abs() < 1e-4, "norm {norm}");
+        }
+        assert_eq!(classifier.predict_either_way(&[], 0).unwrap().0.len(), 0);
     }
 
     #[test]
