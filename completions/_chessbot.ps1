@@ -258,6 +258,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
             [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards per held-out set scored after each epoch (0 = skip)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
+            [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -266,7 +267,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;vision;eval' {
             [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the model built into the binary)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)')
             [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per piece set')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the rendered boards')
             [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Placements to draw: game-like (what screenshots show) or the training mix')
@@ -302,7 +303,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Page size, e.g. `1280x800`')
             [CompletionResult]::new('--sets', '--sets', [CompletionResultType]::ParameterName, 'Comma-separated piece sets to measure (default: the held-out ones)')
             [CompletionResult]::new('--real', '--real', [CompletionResultType]::ParameterName, 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the model built into the binary)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)')
             [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of tables')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -1527,7 +1527,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --out --help --version"
+            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

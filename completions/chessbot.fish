@@ -187,10 +187,11 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l boards -d 'Boards rendered per piece set' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l seed -d 'Seed of the rendered boards' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l positions -d 'Placements to draw: game-like (what screenshots show) or the training mix' -r -f -a "games\t'Book openings plus random moves'
@@ -218,7 +219,7 @@ mixed\t'The training mix'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l size -d 'Page size, e.g. `1280x800`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l sets -d 'Comma-separated piece sets to measure (default: the held-out ones)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l real -d 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the model built into the binary)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l failures -d 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -52,6 +52,10 @@ pub struct TrainArgs {
     /// Boards per held-out set scored after each epoch (0 = skip).
     #[arg(long, default_value_t = 20)]
     pub eval_boards: usize,
+    /// Train on every set, the held-out ones too (the model `recognize` ships; benchmarks
+    /// use the held-out model).
+    #[arg(long)]
+    pub all_sets: bool,
     /// Where to write the weights (safetensors); rewritten after every epoch.
     #[arg(long)]
     pub out: PathBuf,
@@ -66,7 +70,8 @@ pub struct EvalArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
     #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
-    /// Weights to measure (default: the model built into the binary).
+    /// Weights to measure (default: the built-in model trained without the held-out sets;
+    /// `recognize` uses one trained on every set).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// Boards rendered per piece set.
@@ -165,7 +170,8 @@ pub struct BenchArgs {
     /// tests/data/vision/xboard.txt).
     #[arg(long, value_name = "FILE")]
     pub real: Option<PathBuf>,
-    /// Weights to measure (default: the model built into the binary).
+    /// Weights to measure (default: the built-in model trained without the held-out sets;
+    /// `recognize` uses one trained on every set).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// Write the screenshots of boards not read right into DIR (named after the set, the

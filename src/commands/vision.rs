@@ -51,6 +51,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         batch_size: a.batch,
         learning_rate: a.lr,
         eval_boards: a.eval_boards,
+        all_sets: a.all_sets,
     };
     if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -90,7 +91,7 @@ fn run_eval(a: EvalArgs) -> CmdResult {
     }
     let classifier = match &a.model {
         Some(path) => Classifier::from_file(path),
-        None => Classifier::embedded(),
+        None => Classifier::held_out(),
     }
     .map_err(vision_error)?;
     let sets = Sets::load(&a.pieces).map_err(vision_error)?;
@@ -241,7 +242,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     })?;
     let classifier = match &a.model {
         Some(path) => Classifier::from_file(path),
-        None => Classifier::embedded(),
+        None => Classifier::held_out(),
     }
     .map_err(vision_error)?;
     let recognizer = Recognizer::new(classifier);

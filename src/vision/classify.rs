@@ -14,8 +14,11 @@ use image::RgbImage;
 use shakmaty::{Board, Color, Piece};
 use std::path::Path;
 
-/// The weights trained by `chessbot vision train` (see README), compiled into the binary.
+/// The weights `recognize` uses, trained by `chessbot vision train --all-sets` on every piece
+/// set (see README), compiled into the binary.
 static EMBEDDED_MODEL: &[u8] = include_bytes!("../../assets/vision/model.safetensors");
+/// The weights trained without the held-out sets, which the benchmarks measure.
+static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
 
 /// What one square holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -143,9 +146,15 @@ impl std::fmt::Debug for Classifier {
 }
 
 impl Classifier {
-    /// The model compiled into the binary.
+    /// The model compiled into the binary for reading screenshots, trained on every piece set.
     pub fn embedded() -> Result<Self, VisionError> {
         Self::from_bytes(EMBEDDED_MODEL.to_vec())
+    }
+
+    /// The model compiled into the binary for benchmarks: the same recipe without the
+    /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that it measures unseen styles.
+    pub fn held_out() -> Result<Self, VisionError> {
+        Self::from_bytes(HELD_OUT_MODEL.to_vec())
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -710,6 +719,7 @@ mod tests {
     #[test]
     fn embedded_model_loads_and_rejects_garbage() {
         Classifier::embedded().expect("the embedded model loads");
+        Classifier::held_out().expect("the held-out model loads");
         assert!(Classifier::from_bytes(Vec::new()).is_err());
         assert!(Classifier::from_bytes(b"not safetensors".to_vec()).is_err());
     }

@@ -54,6 +54,9 @@ pub struct TrainConfig {
     pub learning_rate: f64,
     /// Boards per held-out set measured after each epoch (0 = none).
     pub eval_boards: usize,
+    /// Train on every set, the held-out ones too (the model `recognize` ships; its held-out
+    /// scores then measure sets it has seen).
+    pub all_sets: bool,
 }
 
 impl TrainConfig {
@@ -67,6 +70,7 @@ impl TrainConfig {
             batch_size: 64,
             learning_rate: 3e-3,
             eval_boards: 20,
+            all_sets: false,
         }
     }
 
@@ -133,6 +137,17 @@ impl Sets {
             held_out,
             themes,
         })
+    }
+
+    /// The sets to train on: [`Sets::train`], or with `all` every set, by name (so that a
+    /// family's sets stand side by side, as [`choose_set`] needs).
+    pub fn for_training(&self, all: bool) -> Vec<Arc<PieceSet>> {
+        if !all {
+            return self.train.clone();
+        }
+        let mut sets: Vec<_> = self.train.iter().chain(&self.held_out).cloned().collect();
+        sets.sort_by(|a, b| a.name().cmp(b.name()));
+        sets
     }
 }
 
@@ -245,6 +260,7 @@ pub fn train(
 ) -> Result<(), VisionError> {
     config.check()?;
     let sets = Sets::load(&config.pieces_dir)?;
+    let training = sets.for_training(config.all_sets);
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
     let varmap = VarMap::new();
@@ -268,7 +284,7 @@ pub fn train(
             let boards = CHUNK_BOARDS.min(config.boards_per_epoch - chunk * CHUNK_BOARDS);
             let (mut crops, mut labels) = (Vec::new(), Vec::new());
             for _ in 0..boards {
-                sample_board(&mut rng, &sets.train, &sets.themes, &mut crops, &mut labels);
+                sample_board(&mut rng, &training, &sets.themes, &mut crops, &mut labels);
             }
             let mut order: Vec<usize> = (0..labels.len()).collect();
             order.shuffle(&mut rng);
@@ -406,4 +422,33 @@ pub fn evaluate(
         scores.push(score);
     }
     Ok(scores)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::render::test_pieces_dir;
+
+    #[test]
+    fn all_sets_adds_the_held_out_ones_with_families_together() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let sets = Sets::load(&dir).unwrap();
+        let names =
+            |v: &[Arc<PieceSet>]| v.iter().map(|s| s.name().to_string()).collect::<Vec<_>>();
+        let some = names(&sets.for_training(false));
+        let all = names(&sets.for_training(true));
+        assert!(some.iter().all(|n| !is_held_out(n)));
+        assert_eq!(all.len(), sets.train.len() + sets.held_out.len());
+        assert!(all.iter().any(|n| n == "kiwen-suwi"));
+        let mut sorted = all.clone();
+        sorted.sort();
+        assert_eq!(all, sorted);
+        // A family's sets stand side by side: each family appears in one run.
+        let mut families: Vec<&str> = all.iter().map(|n| family(n)).collect();
+        families.dedup();
+        let mut unique = families.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(families.len(), unique.len());
+    }
 }
