@@ -28,7 +28,7 @@ pub enum VisionCommand {
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The committed model was made with (release build, one thread, 35 min; the other core ran a second seed):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+    after_help = "The committed models were made with (release build, one thread, 35-40 min each, the two side by side):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
 )]
 pub struct TrainArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
