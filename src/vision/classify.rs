@@ -206,11 +206,7 @@ impl Classifier {
     /// comes out less sure and loses.
     pub fn predict_either_way(&self, crops: &[f32], n: usize) -> Result<Prediction, VisionError> {
         let direct = self.predict(crops, n)?;
-        let mut mirrored = crops.to_vec();
-        for row in mirrored.chunks_mut(CROP) {
-            row.reverse();
-        }
-        let flipped = self.predict(&mirrored, n)?;
+        let flipped = self.predict(&mirror_crops(crops), n)?;
         let sureness = |p: &Prediction| -> f32 {
             p.0.iter()
                 .map(|row| row.iter().copied().fold(0.0f32, f32::max).max(1e-6).ln())
@@ -264,6 +260,15 @@ impl Classifier {
             classes,
         })
     }
+}
+
+/// Crops laid out as `[n, 3, CROP, CROP]`, each mirrored left to right.
+fn mirror_crops(crops: &[f32]) -> Vec<f32> {
+    let mut mirrored = crops.to_vec();
+    for row in mirrored.chunks_mut(CROP) {
+        row.reverse();
+    }
+    mirrored
 }
 
 /// `v` scaled to unit length (zero stays zero).
@@ -764,10 +769,7 @@ mod tests {
         let crops: Vec<f32> = (0..n * 3 * CROP * CROP)
             .map(|i| ((i as f32 * 0.618).sin() * 0.5).clamp(-0.5, 0.5))
             .collect();
-        let mut mirrored = crops.clone();
-        for row in mirrored.chunks_mut(CROP) {
-            row.reverse();
-        }
+        let mirrored = mirror_crops(&crops);
         let (direct, _) = classifier.predict(&crops, n).unwrap();
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
         let (p, e) = classifier.predict_either_way(&crops, n).unwrap();

@@ -94,7 +94,7 @@ fn conv3x3(x: &Tensor, w: &Tensor, bias: Option<&Tensor>) -> Result<Tensor> {
 }
 
 /// 2×2 max-pooling on channels-last `[n, h, w, c]` (even `h` and `w`).
-fn max_pool2(x: &Tensor) -> Result<Tensor> {
+pub(super) fn max_pool2(x: &Tensor) -> Result<Tensor> {
     let (n, h, w, c) = x.dims4()?;
     x.reshape((n * h / 2, 2, w / 2, 2 * c))?
         .max(1)?
