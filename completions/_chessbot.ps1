@@ -229,6 +229,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which side is at the bottom of the image (default: detected)')
             [CompletionResult]::new('--turn', '--turn', [CompletionResultType]::ParameterName, 'Side to move (default: white, or black when only that is legal)')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -1095,7 +1095,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__recognize)
-            opts="-h -V --all --region --orientation --turn --json --debug --help --version"
+            opts="-h -V --all --region --orientation --turn --json --debug --model --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1114,6 +1114,10 @@ _chessbot() {
                     return 0
                     ;;
                 --debug)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -168,6 +168,7 @@ black\t'Black at the bottom'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l turn -d 'Side to move (default: white, or black when only that is legal)' -r -f -a "w\t'White to move'
 b\t'Black to move'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l debug -d 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l model -d 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'

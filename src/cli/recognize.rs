@@ -35,6 +35,10 @@ pub struct RecognizeArgs {
     /// several images, FILE-1.png, FILE-2.png, ... in argument order).
     #[arg(long, value_name = "FILE")]
     pub debug: Option<PathBuf>,
+    /// Classifier weights to use instead of the built-in ones (a safetensors file written by
+    /// `chessbot vision train`).
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
 }
 
 /// A side of the board, for `--orientation`.

@@ -3,6 +3,7 @@
 use super::{CliError, CmdResult};
 use crate::cli::recognize::{RecognizeArgs, SideArg, TurnArg};
 use chessbot::vision::annotate::annotate;
+use chessbot::vision::classify::Classifier;
 use chessbot::vision::input::decode;
 use chessbot::vision::orient::Orientation;
 use chessbot::vision::recognize::{Recognition, RecognizeOptions, Recognizer};
@@ -61,7 +62,13 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
     } else {
         None
     };
-    let recognizer = Recognizer::embedded().map_err(CliError::runtime)?;
+    let recognizer = match &args.model {
+        // A model file that cannot be read or is not one is bad input.
+        Some(path) => Recognizer::new(Classifier::from_file(path).map_err(|e| {
+            CliError::input(format!("{}: not a usable model: {e}", path.display()))
+        })?),
+        None => Recognizer::embedded().map_err(CliError::runtime)?,
+    };
     let results: Vec<Result<Outcome, Failure>> = args
         .images
         .par_iter()

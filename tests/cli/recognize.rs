@@ -76,6 +76,34 @@ fn readme_sample_prints_its_fen() {
 }
 
 #[test]
+fn model_flag_loads_other_weights_and_rejects_a_file_that_is_none() {
+    let (file, fen) = README_SAMPLE;
+    let held_out = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/vision/held-out.safetensors"
+    );
+    chessbot()
+        .args([
+            "recognize",
+            "--model",
+            held_out,
+            sample(file).to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+    // A picture is no model: bad input, exit 2, and nothing printed on stdout.
+    chessbot()
+        .args(["recognize", "--model"])
+        .arg(sample(file))
+        .arg(sample(file))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("not a usable model"));
+}
+
+#[test]
 fn flipped_sample_orientation_detected_and_forced() {
     let (file, fen) = FLIPPED_SAMPLE;
     let path = sample(file);
