@@ -15,6 +15,8 @@
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
+//!    The quick search takes each group's best-supported spacing; when no board is found that
+//!    way, the next best ones as well (page text beside a small board can out-vote it).
 //! 4. For each lattice, the 8×8 windows whose cells alternate between two colours best are
 //!    candidates. Clutter (page text often has a character pitch near a square's size) can
 //!    pull a lattice's spacing a few percent off, so the best few windows are re-fitted: the
@@ -114,20 +116,25 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     }
     let mut found: Vec<Located> = Vec::new();
     let mut grey: Option<(u32, [i32; 3], Grey)> = None;
-    for (f, reach, weights) in tries {
-        // Tries at the same reduction and weights share their grey image.
-        if grey
-            .as_ref()
-            .is_none_or(|(gf, gw, _)| *gf != f || *gw != weights)
-        {
-            grey = Some((f, weights, Grey::reduced(img, f, weights)));
-        }
-        let Some((_, _, g)) = &grey else { continue };
-        for b in locate_at(img, g, f, reach, if exhaustive { 3 } else { 1 }) {
-            merge(&mut found, b);
-        }
-        if !found.is_empty() && !exhaustive {
-            break;
+    // The quick search takes each lattice's best-supported spacing only; when that finds
+    // nothing, the next best ones too (page text near a small board can out-vote its squares).
+    let passes: &[usize] = if exhaustive { &[3] } else { &[1, 3] };
+    'passes: for &spacings in passes {
+        for &(f, reach, weights) in &tries {
+            // Tries at the same reduction and weights share their grey image.
+            if grey
+                .as_ref()
+                .is_none_or(|(gf, gw, _)| *gf != f || *gw != weights)
+            {
+                grey = Some((f, weights, Grey::reduced(img, f, weights)));
+            }
+            let Some((_, _, g)) = &grey else { continue };
+            for b in locate_at(img, g, f, reach, spacings) {
+                merge(&mut found, b);
+            }
+            if !found.is_empty() && !exhaustive {
+                break 'passes;
+            }
         }
     }
     found.sort_by(|a, b| (b.board.w * b.board.h).total_cmp(&(a.board.w * a.board.h)));

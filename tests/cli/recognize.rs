@@ -104,6 +104,16 @@ fn model_flag_loads_other_weights_and_rejects_a_file_that_is_none() {
 }
 
 #[test]
+fn a_small_board_among_page_text_is_found() {
+    chessbot()
+        .args(["recognize"])
+        .arg(Path::new(FIXTURES).join("tepoztlan-small-among-text.png"))
+        .assert()
+        .success()
+        .stdout("rnb1kbr1/ppq2pp1/5n1p/2pPpN2/1PPP4/2N5/P3QPPP/R1B1KBR1 w Qq - 0 1\n");
+}
+
+#[test]
 fn flipped_sample_orientation_detected_and_forced() {
     let (file, fen) = FLIPPED_SAMPLE;
     let path = sample(file);
