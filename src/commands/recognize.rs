@@ -64,9 +64,13 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
     };
     let recognizer = match &args.model {
         // A model file that cannot be read or is not one is bad input.
-        Some(path) => Recognizer::new(Classifier::from_file(path).map_err(|e| {
-            CliError::input(format!("{}: not a usable model: {e}", path.display()))
-        })?),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
+            Recognizer::new(Classifier::from_bytes(bytes).map_err(|e| {
+                CliError::input(format!("{}: not a usable model: {e}", path.display()))
+            })?)
+        }
         None => Recognizer::embedded().map_err(CliError::runtime)?,
     };
     let results: Vec<Result<Outcome, Failure>> = args
