@@ -1,6 +1,8 @@
 //! The square classifier network: a small CNN from one square crop to 13 class scores.
 //!
-//! Input: `[N, 3, CROP, CROP]` RGB in `[-0.5, 0.5]` ([`CROP`] = 32). Four 3×3 convolutions
+//! Input: `[N, 3, crop, crop]` RGB in `[-0.5, 0.5]` (training uses [`CROP`] = 48; a saved
+//! model's side follows from its weights, [`crop_of`], so older 32-px models still load).
+//! Four 3×3 convolutions
 //! (batch-normalised while training, folded into the convolutions for inference) with ReLU and
 //! 2×2 max-pooling after the first three, a fully connected layer to an [`EMBED`]-wide embedding
 //! (used to compare squares within one image) and a linear layer to the [`CLASSES`] logits.
@@ -8,9 +10,13 @@
 use super::unfold::unfold3x3;
 use candle_core::{D, Module, ModuleT, Result, Tensor};
 use candle_nn::{BatchNorm, Conv2d, Conv2dConfig, Linear, VarBuilder};
+use std::collections::HashMap;
 
-/// Side of the square crop fed to the network, in pixels.
-pub const CROP: usize = 32;
+/// Side of the square crop a newly trained network reads, in pixels.
+///
+/// 48 rather than 32: the 3D sets' king and queen differ by a cross of a few pixels, which a
+/// 32-px crop of a small board blurs away.
+pub const CROP: usize = 48;
 /// Number of classes: empty + 12 pieces.
 pub const CLASSES: usize = 13;
 /// Width of the embedding before the last layer.
@@ -104,31 +110,42 @@ pub(super) fn max_pool2(x: &Tensor) -> Result<Tensor> {
 
 /// The network. Build it from a `VarBuilder` (fresh for training, or over saved weights).
 pub struct SquareNet {
+    crop: usize,
     blocks: Vec<Block>,
     embed: Linear,
     head: Linear,
 }
 
 impl SquareNet {
-    /// Creates the layers under `vb` (names `b0..b3`, `embed`, `head`).
-    pub fn new(vb: VarBuilder) -> Result<Self> {
+    /// Creates the layers under `vb` (names `b0..b3`, `embed`, `head`) for `crop`-sided
+    /// input (a multiple of 8).
+    pub fn new(vb: VarBuilder, crop: usize) -> Result<Self> {
+        if crop == 0 || !crop.is_multiple_of(8) {
+            candle_core::bail!("crop side {crop} is not a positive multiple of 8");
+        }
         let mut blocks = Vec::new();
         let mut cin = 3;
         for (i, &c) in CHANNELS.iter().enumerate() {
             blocks.push(Block::new(cin, c, vb.pp(format!("b{i}")))?);
             cin = c;
         }
-        let spatial = CROP / 8;
+        let spatial = crop / 8;
         let embed = candle_nn::linear(cin * spatial * spatial, EMBED, vb.pp("embed"))?;
         let head = candle_nn::linear(EMBED, CLASSES, vb.pp("head"))?;
         Ok(SquareNet {
+            crop,
             blocks,
             embed,
             head,
         })
     }
 
-    /// Logits `[N, CLASSES]` and embeddings `[N, EMBED]` for `x` = `[N, 3, CROP, CROP]`.
+    /// Side of the square crops this network reads.
+    pub fn crop(&self) -> usize {
+        self.crop
+    }
+
+    /// Logits `[N, CLASSES]` and embeddings `[N, EMBED]` for `x` = `[N, 3, crop, crop]`.
     /// `train` normalises with batch statistics (and updates the running ones).
     pub fn forward_t(&self, x: &Tensor, train: bool) -> Result<(Tensor, Tensor)> {
         // Channels-last inside (see `conv3x3`), channels-first at both ends.
@@ -145,6 +162,7 @@ impl SquareNet {
     /// The same network with batch norm folded into the convolutions (inference only).
     pub fn fused(&self) -> Result<SquareNet> {
         Ok(SquareNet {
+            crop: self.crop,
             blocks: self
                 .blocks
                 .iter()
@@ -156,6 +174,16 @@ impl SquareNet {
     }
 }
 
+/// The crop side of saved weights: the embedding layer reads the last convolution's channels
+/// over `(crop / 8)²` cells. `None` when the weights have no such layer or it fits no side.
+pub fn crop_of(weights: &HashMap<String, Tensor>) -> Option<usize> {
+    let inputs = weights.get("embed.weight")?.dims2().ok()?.1;
+    let last = CHANNELS[CHANNELS.len() - 1];
+    let cells = inputs / last;
+    let spatial = (cells as f64).sqrt().round() as usize;
+    (spatial > 0 && spatial * spatial * last == inputs).then_some(spatial * 8)
+}
+
 /// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
 pub fn probabilities(logits: &Tensor) -> Result<Vec<Vec<f32>>> {
     candle_nn::ops::softmax(logits, D::Minus1)?.to_vec2::<f32>()
@@ -165,6 +193,22 @@ pub fn probabilities(logits: &Tensor) -> Result<Vec<Vec<f32>>> {
 mod tests {
     use super::*;
     use candle_core::{Device, Tensor};
+
+    #[test]
+    fn crop_side_follows_from_the_embedding_layer() {
+        let weights = |inputs: usize| {
+            let t = Tensor::zeros((EMBED, inputs), candle_core::DType::F32, &Device::Cpu).unwrap();
+            HashMap::from([("embed.weight".to_string(), t)])
+        };
+        assert_eq!(crop_of(&weights(64 * 4 * 4)), Some(32));
+        assert_eq!(crop_of(&weights(64 * 6 * 6)), Some(48));
+        assert_eq!(crop_of(&weights(100)), None);
+        assert_eq!(crop_of(&weights(0)), None);
+        assert_eq!(crop_of(&HashMap::new()), None);
+        let vb = VarBuilder::zeros(candle_core::DType::F32, &Device::Cpu);
+        assert!(SquareNet::new(vb.clone(), 44).is_err());
+        assert_eq!(SquareNet::new(vb, 40).unwrap().crop(), 40);
+    }
 
     #[test]
     fn unfolded_convolution_matches_candles() {

@@ -6,8 +6,9 @@
 //! gives each group one class. This is what one screenshot gives for free, and it holds for piece
 //! sets the classifier never saw.
 
-use super::model::CROP;
-
+/// Side of the square crops the pictures are made from, in pixels (the network reads its own
+/// crops, [`super::model::CROP`]).
+pub const PICTURE: usize = 32;
 /// Side of the reduced square picture that is compared, in pixels.
 pub const SIDE: usize = 16;
 /// A pixel is part of the piece when a channel differs from the square's background by more
@@ -91,13 +92,13 @@ const SHIFTS: [(isize, isize); 8] = [
 ];
 
 impl Sprite {
-    /// Describes one crop laid out as `[3, CROP, CROP]` (see
+    /// Describes one crop laid out as `[3, PICTURE, PICTURE]` (see
     /// [`super::classify::crop_cells`]). A shorter slice describes an empty square.
     pub fn from_crop(crop: &[f32]) -> Sprite {
-        let plane = CROP * CROP;
+        let plane = PICTURE * PICTURE;
         let value = |ch: usize, y: usize, x: usize| -> f32 {
             let v = crop
-                .get(ch * plane + y.min(CROP - 1) * CROP + x.min(CROP - 1))
+                .get(ch * plane + y.min(PICTURE - 1) * PICTURE + x.min(PICTURE - 1))
                 .copied()
                 .unwrap_or(0.0);
             if v.is_finite() { v } else { 0.0 }
@@ -266,7 +267,7 @@ impl Sprite {
 
 /// A piece's outline filled in, whatever its colours: one bit per crop pixel, row by row
 /// (bit `x` of row `y`), see [`Sprite::silhouette`].
-pub type Silhouette = [u32; CROP];
+pub type Silhouette = [u32; PICTURE];
 
 /// Crop pixels this close to the crop's edge are never part of a silhouette: they catch the
 /// neighbouring squares and the grid lines.
@@ -275,18 +276,18 @@ const SILHOUETTE_MARGIN: usize = 2;
 /// The silhouette of a crop (see [`Sprite::silhouette`]) over `background`.
 fn silhouette_of(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3]) -> Silhouette {
     let ink = |k: usize| {
-        (0..3).any(|ch| (value(ch, k / CROP, k % CROP) - background[ch]).abs() > FOREGROUND)
+        (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
     };
-    let edge = |v: usize| !(SILHOUETTE_MARGIN..CROP - SILHOUETTE_MARGIN).contains(&v);
-    let mut outside = [false; CROP * CROP];
-    let mut stack: Vec<usize> = (0..CROP * CROP)
-        .filter(|&k| edge(k / CROP) || edge(k % CROP))
+    let edge = |v: usize| !(SILHOUETTE_MARGIN..PICTURE - SILHOUETTE_MARGIN).contains(&v);
+    let mut outside = [false; PICTURE * PICTURE];
+    let mut stack: Vec<usize> = (0..PICTURE * PICTURE)
+        .filter(|&k| edge(k / PICTURE) || edge(k % PICTURE))
         .collect();
     for &k in &stack {
         outside[k] = true;
     }
     while let Some(k) = stack.pop() {
-        let (v, u) = (k / CROP, k % CROP);
+        let (v, u) = (k / PICTURE, k % PICTURE);
         let mut next = |j: usize| {
             if !outside[j] && !ink(j) {
                 outside[j] = true;
@@ -294,21 +295,21 @@ fn silhouette_of(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3
             }
         };
         if v > 0 {
-            next(k - CROP);
+            next(k - PICTURE);
         }
-        if v + 1 < CROP {
-            next(k + CROP);
+        if v + 1 < PICTURE {
+            next(k + PICTURE);
         }
         if u > 0 {
             next(k - 1);
         }
-        if u + 1 < CROP {
+        if u + 1 < PICTURE {
             next(k + 1);
         }
     }
     std::array::from_fn(|v| {
-        (0..CROP)
-            .filter(|&u| !outside[v * CROP + u])
+        (0..PICTURE)
+            .filter(|&u| !outside[v * PICTURE + u])
             .fold(0u32, |row, u| row | 1 << u)
     })
 }
@@ -574,17 +575,17 @@ pub(crate) mod tests {
         ink: [f32; 3],
         inside: impl Fn(f32, f32) -> bool,
     ) -> Vec<f32> {
-        let plane = CROP * CROP;
+        let plane = PICTURE * PICTURE;
         let mut out = vec![0.0; 3 * plane];
-        for v in 0..CROP {
-            for u in 0..CROP {
+        for v in 0..PICTURE {
+            for u in 0..PICTURE {
                 let colour = if inside(u as f32 - 15.5, v as f32 - 15.5) {
                     ink
                 } else {
                     bg
                 };
                 for ch in 0..3 {
-                    out[ch * plane + v * CROP + u] = colour[ch];
+                    out[ch * plane + v * PICTURE + u] = colour[ch];
                 }
             }
         }
@@ -614,10 +615,10 @@ pub(crate) mod tests {
             let r2 = x * x + y * y;
             (64.0..100.0).contains(&r2)
         });
-        let plane = CROP * CROP;
+        let plane = PICTURE * PICTURE;
         let mut outlined = outlined;
         for k in 0..plane {
-            let (x, y) = ((k % CROP) as f32 - 15.5, (k / CROP) as f32 - 15.5);
+            let (x, y) = ((k % PICTURE) as f32 - 15.5, (k / PICTURE) as f32 - 15.5);
             if x * x + y * y < 64.0 {
                 for ch in 0..3 {
                     outlined[ch * plane + k] = LIGHT[ch] + 0.05;
@@ -635,8 +636,8 @@ pub(crate) mod tests {
         // The neighbouring squares at the crop's edge are no part of it.
         let mut framed = crop(DARK, INK, 10.0, false);
         for k in 0..plane {
-            let (x, y) = (k % CROP, k / CROP);
-            if x == 0 || y == 0 || x == CROP - 1 || y == CROP - 1 {
+            let (x, y) = (k % PICTURE, k / PICTURE);
+            if x == 0 || y == 0 || x == PICTURE - 1 || y == PICTURE - 1 {
                 for ch in 0..3 {
                     framed[ch * plane + k] = LIGHT[ch];
                 }
@@ -645,7 +646,7 @@ pub(crate) mod tests {
         let framed = Sprite::from_crop(&framed);
         let edge = silhouette_overlap(framed.silhouette(), dark.silhouette());
         assert!(edge > 0.95, "{edge}");
-        assert_eq!(silhouette_overlap(&[0; CROP], &[0; CROP]), 0.0);
+        assert_eq!(silhouette_overlap(&[0; PICTURE], &[0; PICTURE]), 0.0);
     }
 
     #[test]
@@ -701,7 +702,7 @@ pub(crate) mod tests {
 
     /// `crop` with grey noise of up to `amount` on every pixel, different for each `seed`.
     fn noisy(mut crop: Vec<f32>, amount: f32, seed: u64) -> Vec<f32> {
-        let plane = CROP * CROP;
+        let plane = PICTURE * PICTURE;
         for k in 0..plane {
             // SplitMix64 of the seed and the pixel: noise unrelated from square to square.
             let mut x = (seed << 32 | k as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -755,18 +756,18 @@ pub(crate) mod tests {
         );
         // Too short or non-finite input is an empty square, not a panic.
         assert_eq!(Sprite::from_crop(&[]).luma(), None);
-        let nan = vec![f32::NAN; 3 * CROP * CROP];
+        let nan = vec![f32::NAN; 3 * PICTURE * PICTURE];
         assert_eq!(Sprite::from_crop(&nan).luma(), None);
     }
 
     /// `crop` with a band 6 crop pixels high across its middle painted over in `colour`,
     /// 80 % opaque: an arrow's shaft.
     pub(crate) fn with_arrow(mut crop: Vec<f32>, colour: [f32; 3]) -> Vec<f32> {
-        let plane = CROP * CROP;
+        let plane = PICTURE * PICTURE;
         for v in 14..20 {
-            for u in 0..CROP {
+            for u in 0..PICTURE {
                 for (ch, c) in colour.iter().enumerate() {
-                    let p = &mut crop[ch * plane + v * CROP + u];
+                    let p = &mut crop[ch * plane + v * PICTURE + u];
                     *p = 0.8 * c + 0.2 * *p;
                 }
             }

@@ -212,7 +212,7 @@ fn sample_board(
         rects.push((x0 + j(sw), y0 + j(sh), x1 + j(sw), y1 + j(sh)));
         classes.push(class.index() as u32);
     }
-    crops.extend(crop_cells(&rendered.image, &rects));
+    crops.extend(crop_cells(&rendered.image, &rects, CROP));
     labels.extend(classes);
 }
 
@@ -265,7 +265,7 @@ pub fn train(
     let device = Device::Cpu;
     let varmap = VarMap::new();
     let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
-    let net = SquareNet::new(vb)?;
+    let net = SquareNet::new(vb, CROP)?;
     init_weights(&varmap, &mut rng)?;
     let params = ParamsAdamW {
         lr: config.learning_rate,
