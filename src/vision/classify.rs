@@ -188,8 +188,14 @@ impl Classifier {
     pub fn predict(&self, crops: &[f32], n: usize) -> Result<Prediction, VisionError> {
         let crop = self.crop();
         let plane = 3 * crop * crop;
-        if n == 0 || crops.len() < n * plane {
+        if n == 0 {
             return Ok((Vec::new(), Vec::new()));
+        }
+        if crops.len() < n * plane {
+            return Err(VisionError::Model(format!(
+                "{} values are fewer than {n} crops of {crop} px",
+                crops.len()
+            )));
         }
         let (mut probs, mut embeddings) = (Vec::with_capacity(n), Vec::with_capacity(n));
         for chunk in crops[..n * plane].chunks(PASS_CROPS * plane) {
@@ -234,13 +240,9 @@ impl Classifier {
             .copied()
             .collect();
         let (flipped, flipped_embeddings) =
-            self.predict(&mirror_crops(&picked, crop), doubtful.len())?;
-        let sureness = |rows: &mut dyn Iterator<Item = &[f32; CLASSES]>| -> f32 {
-            rows.map(|row| row.iter().copied().fold(0.0f32, f32::max).max(1e-6).ln())
-                .sum()
-        };
-        let mirrored_wins = sureness(&mut flipped.iter())
-            > sureness(&mut doubtful.iter().map(|&i| &probabilities[i]));
+            self.predict(&mirror_crops(picked, crop), doubtful.len())?;
+        let mirrored_wins =
+            sureness(flipped.iter()) > sureness(doubtful.iter().map(|&i| &probabilities[i]));
         // Both views' embeddings, each scaled to unit length, side by side: a cosine
         // distance between two such pairs averages the two views' distances, and two
         // pictures of one piece are alike both ways. A crop read once stands for both.
@@ -300,12 +302,17 @@ impl Classifier {
 }
 
 /// Crops laid out as `[n, 3, side, side]`, each mirrored left to right.
-fn mirror_crops(crops: &[f32], side: usize) -> Vec<f32> {
-    let mut mirrored = crops.to_vec();
-    for row in mirrored.chunks_mut(side) {
+fn mirror_crops(mut crops: Vec<f32>, side: usize) -> Vec<f32> {
+    for row in crops.chunks_mut(side) {
         row.reverse();
     }
-    mirrored
+    crops
+}
+
+/// The sum of the log of each row's top probability: how sure a reading is.
+fn sureness<'a>(rows: impl Iterator<Item = &'a [f32; CLASSES]>) -> f32 {
+    rows.map(|row| row.iter().copied().fold(0.0f32, f32::max).max(1e-6).ln())
+        .sum()
 }
 
 /// `v` scaled to unit length (zero stays zero).
@@ -444,8 +451,7 @@ pub fn crop_cells(img: &RgbImage, rects: &[(f32, f32, f32, f32)], side: usize) -
     out
 }
 
-/// Crops per forward pass: their unfolded patches stay in the cache (64 crops of 48 px in one
-/// pass took about 1.4 times as long as four passes of 16).
+/// Crops per forward pass, so that their unfolded patches stay in the cache.
 const PASS_CROPS: usize = 16;
 
 /// A crop the network reads as empty with at least this probability is not read mirrored.
@@ -828,7 +834,7 @@ mod tests {
                 };
             }
         }
-        let mirrored = mirror_crops(&crops, side);
+        let mirrored = mirror_crops(crops.clone(), side);
         let (direct, _) = classifier.predict(&crops, n).unwrap();
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
         let (p, e) = classifier.predict_either_way(&crops, n).unwrap();
@@ -855,6 +861,8 @@ mod tests {
         }
         assert!(once > 0 && twice > 0, "read once {once}, both ways {twice}");
         assert_eq!(classifier.predict_either_way(&[], 0).unwrap().0.len(), 0);
+        // Fewer values than the crops asked for: an error, not a panic.
+        assert!(classifier.predict(&crops[..10], n).is_err());
     }
 
     #[test]
