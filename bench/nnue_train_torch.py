@@ -173,7 +173,8 @@ def main():
             f"epoch {epoch}: validation loss {vl / max(held, 1):.6f} ({time.time() - t0:.0f} s)",
             flush=True,
         )
-    write_net(a.out, ft, fb, ow, ob)
+        # Written after every epoch, so that a run stopped for time still leaves a network.
+        write_net(a.out, ft, fb, ow, ob)
     print(f"wrote {a.out}", flush=True)
 
 

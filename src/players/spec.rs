@@ -1,6 +1,6 @@
 //! Player specifications as written on the command line: `random`, `material`, `classic`,
-//! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`, `engine?eval=network`
-//! (our search with the NNUE network instead of the hand-written evaluation).
+//! `classic?depth=4`, `engine?nodes=20000`, `engine?depth=5&hash=32`, `engine?eval=classical`
+//! (our search with the hand-written evaluation instead of the NNUE network).
 //!
 //! `opening?book=FILE&min_weight=N` plays Polyglot book moves (GNU Chess's embedded book by
 //! default) and random moves after.
@@ -91,7 +91,8 @@ pub enum PlayerKind {
         hash_mb: usize,
         /// A playing level below full strength (`engine?level=3`).
         level: Option<Level>,
-        /// The static evaluation (`engine?eval=network`; the hand-written one by default).
+        /// The static evaluation (the network by default; `engine?eval=classical` for the
+        /// hand-written one).
         evaluator: Evaluator,
     },
     /// An external UCI engine.
@@ -398,7 +399,7 @@ mod tests {
             PlayerKind::Engine {
                 hash_mb: 4,
                 level: None,
-                evaluator: Evaluator::Classical,
+                evaluator: Evaluator::Network,
             }
         );
         assert_eq!(s.limits.nodes, Some(2000));

@@ -125,11 +125,11 @@ fn find_packed<P: SearchPosition>(pos: &P, packed: PackedMove) -> Option<Move> {
 /// Which static evaluation a [`ChessPosition`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Evaluator {
-    /// The embedded evaluation network ([`super::nnue`]), updated move by move. Not yet the
-    /// default: the committed network still loses to the hand-written evaluation.
+    /// The embedded evaluation network ([`super::nnue`]), updated move by move: the default
+    /// since it beat the hand-written evaluation (README, `nnue`).
+    #[default]
     Network,
     /// The hand-written evaluation ([`super::eval`]) with the weights of [`super::params`].
-    #[default]
     Classical,
 }
 

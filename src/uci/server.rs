@@ -131,8 +131,8 @@ pub fn option_declarations() -> Vec<OptionDecl> {
             kind: OptionKind::Button,
         },
         check("OwnBook", defaults.own_book),
-        // On: the network of `search::nnue` instead of the hand-written evaluation.
-        check("Use NNUE", false),
+        // On (the default): the network of `search::nnue`; off: the hand-written evaluation.
+        check("Use NNUE", true),
         // A network file to use instead of the embedded one (empty: the embedded one).
         OptionDecl {
             name: "EvalFile".into(),
@@ -818,7 +818,7 @@ mod tests {
         let network = session(&format!("setoption name Use NNUE value true\n{go}"));
         let classical = session(&format!("setoption name Use NNUE value false\n{go}"));
         assert_ne!(last_info(&network), last_info(&classical));
-        assert_eq!(last_info(&default), last_info(&classical));
+        assert_eq!(last_info(&default), last_info(&network));
         let bad = session("setoption name Use NNUE value maybe\n");
         assert!(
             bad.iter().any(|l| l.contains("expected true or false")),

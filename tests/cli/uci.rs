@@ -124,7 +124,7 @@ fn handshake_lists_options() {
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
         "option name OwnBook type check default false",
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name UCI_Chess960 type check default false",
         "option name Ponder type check",
     ] {
