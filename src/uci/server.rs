@@ -131,8 +131,9 @@ pub fn option_declarations() -> Vec<OptionDecl> {
             kind: OptionKind::Button,
         },
         check("OwnBook", defaults.own_book),
-        // On (the default): the network of `search::nnue`; off: the hand-written evaluation.
-        check("Use NNUE", true),
+        // On: the network of `search::nnue`; off: the hand-written evaluation. The default
+        // follows the search's own default evaluator.
+        check("Use NNUE", Evaluator::default() == Evaluator::Network),
         // A network file to use instead of the embedded one (empty: the embedded one).
         OptionDecl {
             name: "EvalFile".into(),
