@@ -187,6 +187,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l batch -d 'Crops per optimiser step' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
@@ -210,6 +211,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l out -d 'Output image (format from the extension: png, jpg, bmp ...)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l mirror -d 'Draw the pieces mirrored left to right, as training does to some boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flat -d 'Draw the pieces flat (their shape in one colour with an outline), as training does to some boards'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F

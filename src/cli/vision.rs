@@ -56,6 +56,10 @@ pub struct TrainArgs {
     /// use the held-out model).
     #[arg(long)]
     pub all_sets: bool,
+    /// Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment:
+    /// the committed models use 0).
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub flat_share: f64,
     /// Where to write the weights (safetensors); rewritten after every epoch.
     #[arg(long)]
     pub out: PathBuf,
@@ -119,6 +123,10 @@ pub struct RenderArgs {
     /// Draw the pieces mirrored left to right, as training does to some boards.
     #[arg(long)]
     pub mirror: bool,
+    /// Draw the pieces flat (their shape in one colour with an outline), as training does to
+    /// some boards.
+    #[arg(long)]
+    pub flat: bool,
     /// Put the board in a page of this size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH")]
     pub screenshot: Option<String>,
@@ -181,4 +189,12 @@ pub struct BenchArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A share from 0 to 1.
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}' is not a share from 0 to 1")),
+    }
 }

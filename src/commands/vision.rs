@@ -10,7 +10,8 @@ use chessbot::vision::VisionError;
 use chessbot::vision::bench::{BenchOptions, Positions, run_bench, run_real};
 use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
-    BoardStyle, PieceSet, load_themes, random_board, render_board, render_screenshot, themes_path,
+    BoardStyle, Flat, PieceSet, load_themes, random_board, render_board, render_screenshot,
+    themes_path,
 };
 use chessbot::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
 use rand::SeedableRng;
@@ -52,6 +53,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         learning_rate: a.lr,
         eval_boards: a.eval_boards,
         all_sets: a.all_sets,
+        flat_share: a.flat_share,
     };
     if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -206,6 +208,10 @@ fn run_render(a: RenderArgs) -> CmdResult {
         style.flipped = true;
     }
     style.piece_mirror |= a.mirror;
+    if a.flat {
+        let px = style.square_size * style.piece_scale;
+        style.piece_flat = Flat::random_pair(&mut rng, px);
+    }
     let rendered = match size {
         Some((w, h)) => render_screenshot(&board, &style, w, h, &mut rng),
         None => render_board(&board, &style, &mut rng),

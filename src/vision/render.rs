@@ -398,6 +398,92 @@ pub struct BoardStyle {
     pub piece_stretch: (f32, f32),
     /// Pieces drawn mirrored left to right (sets differ in which way knights face).
     pub piece_mirror: bool,
+    /// The white and the black pieces drawn flat: their shape only, in one fill colour with an
+    /// outline (training only, see [`Flat`]).
+    pub piece_flat: [Option<Flat>; 2],
+}
+
+/// A piece drawn as its shape alone: every pixel of the sprite in one colour, those within
+/// `width` pixels of the sprite's edge in another. Held-out sets draw their inner lines and
+/// dots where the training sets do not (a network that learnt the inner details read a set's
+/// black pawns and rooks as knights for the white dots in them); flat pieces leave the outline
+/// as the only cue.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Flat {
+    /// Colour of the inside.
+    pub fill: Rgb<u8>,
+    /// Colour of the outline.
+    pub outline: Rgb<u8>,
+    /// Outline width in pixels of the sprite (0: no outline).
+    pub width: u32,
+}
+
+impl Flat {
+    /// A random flat drawing for pieces of `color` drawn `piece_px` pixels tall: white pieces
+    /// light with a dark outline, black ones dark with a dark or light outline.
+    pub fn random(rng: &mut impl Rng, color: Color, piece_px: f32) -> Self {
+        let grey = |rng: &mut dyn rand::RngCore, lo: f32, hi: f32| {
+            let v = rng.random_range(lo..hi);
+            let mut c = || (v + rng.random_range(-15.0..15.0)).clamp(0.0, 255.0) as u8;
+            Rgb([c(), c(), c()])
+        };
+        let thick = (piece_px * 0.05).max(1.0);
+        let width = rng.random_range(1.0..=thick.max(1.0)).round() as u32;
+        match color {
+            Color::White => Flat {
+                fill: grey(rng, 190.0, 255.0),
+                outline: grey(rng, 0.0, 70.0),
+                width,
+            },
+            Color::Black => {
+                let fill = grey(rng, 0.0, 80.0);
+                let outline = match rng.random_range(0..3) {
+                    0 => grey(rng, 150.0, 255.0),
+                    _ => fill,
+                };
+                Flat {
+                    fill,
+                    outline,
+                    width,
+                }
+            }
+        }
+    }
+
+    /// Random flat drawings of both sides' pieces, `[white, black]` (see [`Flat::random`]), for
+    /// [`BoardStyle::piece_flat`].
+    pub fn random_pair(rng: &mut impl Rng, piece_px: f32) -> [Option<Flat>; 2] {
+        [
+            Some(Flat::random(rng, Color::White, piece_px)),
+            Some(Flat::random(rng, Color::Black, piece_px)),
+        ]
+    }
+
+    /// The sprite drawn flat: its alpha kept, the colours of its solid pixels (alpha at least
+    /// half) replaced.
+    pub fn apply(&self, sprite: &RgbaImage) -> RgbaImage {
+        let (w, h) = sprite.dimensions();
+        let r = self.width as i64;
+        let solid = |x: i64, y: i64| {
+            x >= 0
+                && y >= 0
+                && x < i64::from(w)
+                && y < i64::from(h)
+                && sprite.get_pixel(x as u32, y as u32)[3] >= 128
+        };
+        let mut out = sprite.clone();
+        for (x, y, p) in out.enumerate_pixels_mut() {
+            // Faint pixels (antialiasing, the 3D renders' soft shadows) keep their colour.
+            if p[3] < 128 {
+                continue;
+            }
+            let (x, y) = (i64::from(x), i64::from(y));
+            let edge = r > 0 && (-r..=r).any(|dy| (-r..=r).any(|dx| !solid(x + dx, y + dy)));
+            let c = if edge { self.outline } else { self.fill };
+            *p = Rgba([c[0], c[1], c[2], p[3]]);
+        }
+        out
+    }
 }
 
 /// A per-channel linear colour map `v ↦ lo + (hi - lo) · v / 255`, applied to piece pixels.
@@ -465,6 +551,7 @@ impl BoardStyle {
             piece_recolour: [None, None],
             piece_stretch: (1.0, 1.0),
             piece_mirror: false,
+            piece_flat: [None, None],
         }
     }
 
@@ -759,6 +846,9 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
                 let side = usize::from(piece.color == Color::Black);
                 if let Some(recolour) = &style.piece_recolour[side] {
                     sprite = Arc::new(recolour.apply(&sprite));
+                }
+                if let Some(flat) = &style.piece_flat[side] {
+                    sprite = Arc::new(flat.apply(&sprite));
                 }
                 sprite
             })
@@ -1298,6 +1388,49 @@ mod tests {
         let square = |img: &RgbImage| imageops::crop_imm(img, 0, 0, 40, 40).to_image();
         assert_ne!(square(&a), square(&b), "a knight is not symmetric");
         assert_eq!(imageops::flip_horizontal(&square(&a)), square(&b));
+    }
+
+    #[test]
+    fn flat_pieces_keep_the_shape_and_lose_the_inside() {
+        // A 9x9 sprite: a solid 5x5 square with a dark dot in its middle, a faint ring around.
+        let mut sprite = RgbaImage::from_pixel(9, 9, Rgba([0, 0, 0, 0]));
+        for y in 1..8 {
+            for x in 1..8 {
+                let solid = (2..7).contains(&x) && (2..7).contains(&y);
+                let p = if solid {
+                    Rgba([200, 200, 200, 255])
+                } else {
+                    Rgba([10, 10, 10, 60])
+                };
+                sprite.put_pixel(x, y, p);
+            }
+        }
+        sprite.put_pixel(4, 4, Rgba([0, 0, 0, 255]));
+        let flat = Flat {
+            fill: Rgb([240, 240, 240]),
+            outline: Rgb([20, 20, 20]),
+            width: 1,
+        };
+        let out = flat.apply(&sprite);
+        // The dot is gone: the middle takes the fill, the solid square's rim the outline.
+        assert_eq!(*out.get_pixel(4, 4), Rgba([240, 240, 240, 255]));
+        assert_eq!(*out.get_pixel(3, 3), Rgba([240, 240, 240, 255]));
+        assert_eq!(*out.get_pixel(2, 4), Rgba([20, 20, 20, 255]));
+        assert_eq!(*out.get_pixel(6, 6), Rgba([20, 20, 20, 255]));
+        // Faint and empty pixels are left as they were.
+        assert_eq!(out.get_pixel(1, 1), sprite.get_pixel(1, 1));
+        assert_eq!(out.get_pixel(0, 0), sprite.get_pixel(0, 0));
+        // Without an outline the whole shape takes the fill.
+        let plain = Flat { width: 0, ..flat }.apply(&sprite);
+        assert_eq!(*plain.get_pixel(2, 4), Rgba([240, 240, 240, 255]));
+        // Random flat drawings keep white pieces light and black ones dark.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let w = Flat::random(&mut rng, Color::White, 60.0);
+            let b = Flat::random(&mut rng, Color::Black, 60.0);
+            assert!(w.fill[0] >= 175 && b.fill[0] <= 95, "{w:?} {b:?}");
+            assert!((1..=3).contains(&w.width) && (1..=3).contains(&b.width));
+        }
     }
 
     #[test]

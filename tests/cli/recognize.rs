@@ -151,10 +151,10 @@ fn flipped_sample_orientation_detected_and_forced() {
         .stdout(format!("{}\n", fen.replace(" w ", " b ")));
 }
 
-/// Checks the XBoard screenshots of `tests/data/vision/xboard.txt` whose file names pass `pick`;
-/// returns how many were checked.
-fn check_xboard(pick: impl Fn(&str) -> bool) -> usize {
-    let list = std::fs::read_to_string(Path::new(FIXTURES).join("xboard.txt")).unwrap();
+/// Checks the real screenshots listed in `tests/data/vision/{list}` (`xboard.txt`, `web.txt`)
+/// whose file names pass `pick`; returns how many were checked.
+fn check_real(list: &str, pick: impl Fn(&str) -> bool) -> usize {
+    let list = std::fs::read_to_string(Path::new(FIXTURES).join(list)).unwrap();
     let mut checked = 0;
     for line in list
         .lines()
@@ -200,15 +200,44 @@ const XBOARD_READ: &[&str] = &[
 #[test]
 fn xboard_screenshots() {
     assert_eq!(
-        check_xboard(|f| XBOARD_READ.contains(&f)),
+        check_real("xboard.txt", |f| XBOARD_READ.contains(&f)),
         XBOARD_READ.len()
     );
+}
+
+/// The web-board screenshots (`web.txt`: chessground and cm-chessboard in headless Chromium)
+/// the pipeline reads right today; the other three show cm-chessboard's staunty pieces, a set
+/// the model never saw, with a king, a queen or a queen's colour misread.
+const WEB_READ: &[&str] = &[
+    "web-cm-staunty-green-black-560.png",
+    "web-cm-staunty-black-and-white-black-400.png",
+    "web-cm-staunty-default-contrast-white-320.png",
+    "web-cm-standard-default-white-600.png",
+    "web-cm-standard-green-black-440.png",
+    "web-cg-cburnett-brown-white-640.png",
+    "web-cg-cburnett-brown-black-560.png",
+    "web-cg-cburnett-brown-white-400.png",
+    "web-cg-cburnett-brown-black-256.png",
+];
+
+#[test]
+fn web_board_screenshots() {
+    assert_eq!(
+        check_real("web.txt", |f| WEB_READ.contains(&f)),
+        WEB_READ.len()
+    );
+}
+
+#[test]
+#[ignore = "the model misreads pieces of three staunty screenshots (an unseen piece set)"]
+fn all_web_board_screenshots() {
+    assert_eq!(check_real("web.txt", |_| true), 12);
 }
 
 #[test]
 #[ignore = "the model misreads pieces of xboard-petite-nocoords (the smallest board)"]
 fn all_xboard_screenshots() {
-    assert_eq!(check_xboard(|_| true), 5);
+    assert_eq!(check_real("xboard.txt", |_| true), 5);
 }
 
 #[test]
