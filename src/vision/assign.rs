@@ -79,6 +79,11 @@ const HOME: f32 = 2.0;
 /// one was promoted, while a piece the network misreads as a bishop (a small pawn) stands on
 /// either colour (seeds 11/12 401 -> 403 of 500 boards; 2 nats 402, 8 nats 401).
 const BISHOP_COLOUR: f32 = 4.0;
+/// Piece classes per group tried in the local search's moves of two groups at once (see
+/// [`assign`]).
+/// Two classes (a move of pairs, 4 tries) and four (16 tries) read about as many boards as
+/// three; each try costs a scoring of the whole board.
+const FAVOURITES: usize = 3;
 /// Passes of the local search at most (it stops as soon as nothing improves).
 const PASSES: usize = 20;
 
@@ -258,6 +263,16 @@ pub fn assign_scored(
             - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + HOME * home_bonus(choice, &groups)
     };
+    // Each group's FAVOURITES most likely piece classes by the network.
+    let favourites: Vec<Vec<usize>> = evidence
+        .iter()
+        .map(|e| {
+            let mut classes: Vec<usize> = (1..CLASSES).collect();
+            classes.sort_by(|&a, &b| e[b].total_cmp(&e[a]));
+            classes.truncate(FAVOURITES);
+            classes
+        })
+        .collect();
     let mut best = score(&choice);
     for _ in 0..PASSES {
         let mut improved = false;
@@ -290,6 +305,31 @@ pub fn assign_scored(
                     improved = true;
                 } else {
                     choice.swap(a, b);
+                }
+            }
+        }
+        // Two groups changing at once among the classes the network likes best for each: one
+        // change alone may make the board worse where both make it better (a king read as a
+        // bishop and the queen as that king).
+        for a in 0..choice.len() {
+            for b in a + 1..choice.len() {
+                for &ca in &favourites[a] {
+                    for &cb in &favourites[b] {
+                        if (ca, cb) == (choice[a], choice[b]) {
+                            continue;
+                        }
+                        let (keep_a, keep_b) = (choice[a], choice[b]);
+                        choice[a] = ca;
+                        choice[b] = cb;
+                        let s = score(&choice);
+                        if s > best + 1e-6 {
+                            best = s;
+                            improved = true;
+                        } else {
+                            choice[a] = keep_a;
+                            choice[b] = keep_b;
+                        }
+                    }
                 }
             }
         }
@@ -768,6 +808,48 @@ mod tests {
         a[first.index()] = 0.5;
         a[second.index()] = 0.4;
         a
+    }
+
+    #[test]
+    fn two_groups_change_at_once_where_neither_can_alone() {
+        let bk = piece(Role::King, Color::Black);
+        let bq = piece(Role::Queen, Color::Black);
+        let bb = piece(Role::Bishop, Color::Black);
+        let wk = piece(Role::King, Color::White);
+        // The black king on e8 (cell 4) leaning bishop, the queen on d8 (cell 3) leaning king.
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        probs[60] = one_hot(wk, 0.99);
+        let mut king = [0.01; CLASSES];
+        king[bb.index()] = 0.5;
+        king[bk.index()] = 0.35;
+        let mut queen = [0.01; CLASSES];
+        queen[bk.index()] = 0.5;
+        queen[bq.index()] = 0.35;
+        probs[4] = king;
+        probs[3] = queen;
+        let groups: Vec<Group> = [vec![4], vec![3], vec![60]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        // Alone, the king's square turning king makes two black kings, the queen's turning
+        // queen leaves none, and the two trading classes puts a bishop the network all but
+        // rules out on d8; the two home squares pay for both changes together.
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[4]], bk);
+        assert_eq!(SquareClass::ALL[out[3]], bq);
+        // Off their home squares the network's word stands.
+        let mut probs = probs.clone();
+        probs[20] = king;
+        probs[19] = queen;
+        probs[4] = one_hot(SquareClass::Empty, 0.99);
+        probs[3] = one_hot(SquareClass::Empty, 0.99);
+        let groups: Vec<Group> = [vec![20], vec![19], vec![60]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[20]], bb);
+        assert_eq!(SquareClass::ALL[out[19]], bk);
     }
 
     #[test]
