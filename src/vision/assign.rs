@@ -264,9 +264,13 @@ pub fn assign_scored(
             + HOME * home_bonus(choice, &groups)
     };
     // Each group's FAVOURITES most likely piece classes by the network.
-    let favourites: Vec<Vec<usize>> = evidence
+    // Ranked by the network's own probabilities, not the floored ones: below the floor it
+    // still has a second and a third choice.
+    let favourites: Vec<Vec<usize>> = groups
         .iter()
-        .map(|e| {
+        .map(|g| {
+            let e: [f32; CLASSES] =
+                std::array::from_fn(|c| g.iter().map(|&i| at_least(i, c, 1e-30).ln()).sum::<f32>());
             let mut classes: Vec<usize> = (1..CLASSES).collect();
             classes.sort_by(|&a, &b| e[b].total_cmp(&e[a]));
             classes.truncate(FAVOURITES);
