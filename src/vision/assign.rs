@@ -80,9 +80,8 @@ const HOME: f32 = 2.0;
 /// either colour (seeds 11/12 401 -> 403 of 500 boards; 2 nats 402, 8 nats 401).
 const BISHOP_COLOUR: f32 = 4.0;
 /// Piece classes per group tried in the local search's moves of two groups at once (see
-/// [`assign`]).
-/// Two classes (a move of pairs, 4 tries) and four (16 tries) read about as many boards as
-/// three; each try costs a scoring of the whole board.
+/// [`assign`]): two classes (4 tries a pair of groups) and four (16 tries) read about as many
+/// boards as three; each try costs a scoring of the whole board.
 const FAVOURITES: usize = 3;
 /// Passes of the local search at most (it stops as soon as nothing improves).
 const PASSES: usize = 20;
@@ -263,9 +262,9 @@ pub fn assign_scored(
             - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + HOME * home_bonus(choice, &groups)
     };
-    // Each group's FAVOURITES most likely piece classes by the network.
-    // Ranked by the network's own probabilities, not the floored ones: below the floor it
-    // still has a second and a third choice.
+    // Each group's FAVOURITES most likely piece classes, ranked by the network's own
+    // probabilities, not the floored ones: below the floor it still has a second and a third
+    // choice.
     let favourites: Vec<Vec<usize>> = groups
         .iter()
         .map(|g| {

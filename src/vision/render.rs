@@ -403,8 +403,8 @@ pub struct BoardStyle {
     pub piece_flat: [Option<Flat>; 2],
 }
 
-/// A piece drawn as its shape alone: every pixel of the sprite in one colour, those within
-/// `width` pixels of the sprite's edge in another. Held-out sets draw their inner lines and
+/// A piece drawn as its shape alone: the sprite's solid pixels in one colour, those within
+/// `width` pixels of its edge in another (faint pixels keep theirs). Held-out sets draw their inner lines and
 /// dots where the training sets do not (a network that learnt the inner details read a set's
 /// black pawns and rooks as knights for the white dots in them); flat pieces leave the outline
 /// as the only cue.
@@ -428,7 +428,7 @@ impl Flat {
             Rgb([c(), c(), c()])
         };
         let thick = (piece_px * 0.05).max(1.0);
-        let width = rng.random_range(1.0..=thick.max(1.0)).round() as u32;
+        let width = rng.random_range(1.0..=thick).round() as u32;
         match color {
             Color::White => Flat {
                 fill: grey(rng, 190.0, 255.0),
