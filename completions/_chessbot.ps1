@@ -259,6 +259,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
             [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards per held-out set scored after each epoch (0 = skip)')
             [CompletionResult]::new('--flat-share', '--flat-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)')
+            [CompletionResult]::new('--extra-pieces', '--extra-pieces', [CompletionResultType]::ParameterName, 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks')
+            [CompletionResult]::new('--extra-share', '--extra-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
             [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

@@ -1531,7 +1531,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --out --help --version"
+            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1566,6 +1566,14 @@ _chessbot() {
                     return 0
                     ;;
                 --flat-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

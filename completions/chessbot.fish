@@ -188,6 +188,8 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-pieces -d 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-share -d 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'

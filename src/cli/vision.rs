@@ -60,6 +60,13 @@ pub struct TrainArgs {
     /// the committed models use 0).
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub flat_share: f64,
+    /// Another folder of piece sets, always trained on (repeatable; names must differ from
+    /// the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks.
+    #[arg(long, value_name = "DIR")]
+    pub extra_pieces: Vec<PathBuf>,
+    /// Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces).
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub extra_share: f64,
     /// Where to write the weights (safetensors); rewritten after every epoch.
     #[arg(long)]
     pub out: PathBuf,

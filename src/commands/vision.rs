@@ -54,6 +54,8 @@ fn run_train(a: TrainArgs) -> CmdResult {
         eval_boards: a.eval_boards,
         all_sets: a.all_sets,
         flat_share: a.flat_share,
+        extra_pieces: a.extra_pieces,
+        extra_share: a.extra_share,
     };
     if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)

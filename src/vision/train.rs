@@ -62,6 +62,12 @@ pub struct TrainConfig {
     /// change; the 3D renders are never drawn flat (their outlines alone are blobs). 0 for the
     /// committed models: 0.2 read fewer held-out boards (README, stop 37).
     pub flat_share: f64,
+    /// More folders of piece sets, always trained on (never held out): more drawing styles
+    /// for the network to tell apart from what makes a piece a piece.
+    pub extra_pieces: Vec<PathBuf>,
+    /// Share of boards drawn with a set from [`TrainConfig::extra_pieces`] (the rest use the
+    /// sets of `pieces_dir` as before).
+    pub extra_share: f64,
 }
 
 impl TrainConfig {
@@ -77,6 +83,8 @@ impl TrainConfig {
             eval_boards: 20,
             all_sets: false,
             flat_share: 0.0,
+            extra_pieces: Vec::new(),
+            extra_share: 0.0,
         }
     }
 
@@ -93,6 +101,9 @@ impl TrainConfig {
         }
         if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
             return bad("learning rate must be a positive number");
+        }
+        if self.extra_pieces.is_empty() != (self.extra_share == 0.0) {
+            return bad("extra piece folders and a share above 0 go together");
         }
         Ok(())
     }
@@ -124,6 +135,8 @@ pub struct Sets {
     pub train: Vec<Arc<PieceSet>>,
     /// Sets in [`super::render::HELD_OUT_SETS`].
     pub held_out: Vec<Arc<PieceSet>>,
+    /// Sets of the extra folders ([`TrainConfig::extra_pieces`]), always trained on.
+    pub extra: Vec<Arc<PieceSet>>,
     /// Board colour themes.
     pub themes: Vec<BoardTheme>,
 }
@@ -141,8 +154,29 @@ impl Sets {
         Ok(Sets {
             train,
             held_out,
+            extra: Vec::new(),
             themes,
         })
+    }
+
+    /// Adds the sets of the folders `dirs` as extra training sets. A set named like a held-out
+    /// set or like one already loaded is refused: it would leak into the held-out measure or
+    /// blur which set a board was drawn with.
+    pub fn with_extra(mut self, dirs: &[PathBuf]) -> Result<Self, VisionError> {
+        for dir in dirs {
+            for set in load_piece_sets(dir)? {
+                let name = set.name();
+                let known = self.train.iter().chain(&self.held_out).chain(&self.extra);
+                if is_held_out(name) || known.into_iter().any(|s| s.name() == name) {
+                    return Err(VisionError::BadOption(format!(
+                        "extra piece set {name} in {} clashes with a set of the same name",
+                        dir.display()
+                    )));
+                }
+                self.extra.push(set);
+            }
+        }
+        Ok(self)
     }
 
     /// The sets to train on: [`Sets::train`], or with `all` every set, by name (so that a
@@ -192,16 +226,22 @@ pub fn random_style(
 }
 
 /// Renders one random board and returns its crops (with grid jitter) and labels.
+#[allow(clippy::too_many_arguments)]
 fn sample_board(
     rng: &mut impl Rng,
     sets: &[Arc<PieceSet>],
+    extra: &[Arc<PieceSet>],
+    extra_share: f64,
     themes: &[BoardTheme],
     flat_share: f64,
     crops: &mut Vec<f32>,
     labels: &mut Vec<u32>,
 ) {
     let board = random_board(rng);
-    let set = choose_set(rng, sets).clone();
+    // No draw without extra sets, so that such runs render what they did before the option.
+    let from_extra =
+        !extra.is_empty() && extra_share > 0.0 && rng.random_bool(extra_share.min(1.0));
+    let set = choose_set(rng, if from_extra { extra } else { sets }).clone();
     let mut style = random_style(rng, set, themes, &board);
     style.piece_mirror =
         rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != "staunton3d";
@@ -274,7 +314,7 @@ pub fn train(
     mut on_epoch: impl FnMut(&EpochReport),
 ) -> Result<(), VisionError> {
     config.check()?;
-    let sets = Sets::load(&config.pieces_dir)?;
+    let sets = Sets::load(&config.pieces_dir)?.with_extra(&config.extra_pieces)?;
     let training = sets.for_training(config.all_sets);
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
@@ -302,6 +342,8 @@ pub fn train(
                 sample_board(
                     &mut rng,
                     &training,
+                    &sets.extra,
+                    config.extra_share,
                     &sets.themes,
                     config.flat_share,
                     &mut crops,
@@ -472,5 +514,49 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(families.len(), unique.len());
+    }
+
+    /// Copies the cburnett set of `from` into `to/<name>`.
+    fn copy_set(from: &Path, to: &Path, name: &str) {
+        let dst = to.join(name);
+        std::fs::create_dir_all(&dst).unwrap();
+        for entry in std::fs::read_dir(from.join("cburnett")).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dst.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+
+    #[test]
+    fn extra_sets_are_trained_on_and_may_not_take_a_known_name() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let extra = tempfile::tempdir().unwrap();
+        copy_set(&dir, extra.path(), "extra-one");
+        let sets = Sets::load(&dir)
+            .unwrap()
+            .with_extra(&[extra.path().to_path_buf()])
+            .unwrap();
+        let names: Vec<&str> = sets.extra.iter().map(|s| s.name()).collect();
+        assert_eq!(names, ["extra-one"]);
+        for clash in ["kiwen-suwi", "cburnett"] {
+            let bad = tempfile::tempdir().unwrap();
+            copy_set(&dir, bad.path(), clash);
+            let err = Sets::load(&dir)
+                .unwrap()
+                .with_extra(&[bad.path().to_path_buf()])
+                .unwrap_err();
+            assert!(err.to_string().contains(clash), "{err}");
+        }
+    }
+
+    #[test]
+    fn extra_folders_and_their_share_go_together() {
+        let mut config = TrainConfig::new(PathBuf::from("pieces"));
+        assert!(config.check().is_ok());
+        config.extra_share = 0.3;
+        assert!(config.check().is_err());
+        config.extra_pieces.push(PathBuf::from("more"));
+        assert!(config.check().is_ok());
+        config.extra_share = 0.0;
+        assert!(config.check().is_err());
     }
 }

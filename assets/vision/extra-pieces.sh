@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Unpacks more piece sets from two Debian packages as extra training sets for
+# `chessbot vision train --extra-pieces DIR` (nothing here ships in the binary; the trained
+# weights do):
+#   OUT/pychess: 15 SVG sets of pychess 1.0.3-1 (GPL-3+), named pychess-<set>;
+#   OUT/eboard:  37 bitmap sets of eboard 1.1.3-0.4 (GPL-2+), named eboard-<set>, cut out of
+#                its sheets (7 columns: R N B Q K P and a square texture; white above black) by
+#                making the sheet's background colour transparent.
+# Each set is a folder with the twelve files wK ... bP. Needs `apt-get update` once and Python's
+# Pillow (`pip install pillow`).
+#
+#   bash assets/vision/extra-pieces.sh /tmp/extra-pieces
+set -euo pipefail
+out=${1:?usage: extra-pieces.sh OUT_DIR}
+# pychess sets of 12 files in its own layout. Left out: cburnett and merida (already among
+# ../shared's sets), the single-sheet sets (fantasy among them, a held-out set), the variant sets.
+sets="ada alfonso alpha chessicons chessmonk freestaunton kilfiger kosal leipzig magnetic maya
+merida_new metaltops pirat regular"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for package in pychess=1.0.3-1 eboard=1.1.3-0.4; do
+    (cd "$tmp" && apt-get download "$package" >/dev/null) ||
+        { echo "extra-pieces.sh: cannot download $package (run apt-get update first)" >&2; exit 1; }
+done
+for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$tmp/root"; done
+
+src="$tmp/root/usr/share/pychess/pieces"
+for set in $sets; do
+    dst="$out/pychess/pychess-$set"
+    mkdir -p "$dst"
+    for colour in w b; do
+        for piece in k q r b n p; do
+            cp "$src/$set/$colour$piece.svg" "$dst/$colour${piece^^}.svg"
+        done
+    done
+done
+
+python3 - "$tmp/root/usr/share/games/eboard" "$out/eboard" <<'PY'
+import os, sys
+from PIL import Image
+src, out = sys.argv[1], sys.argv[2]
+TOL = 48  # channel distance to the background colour below which a pixel is background
+for f in sorted(n for n in os.listdir(src) if n.endswith(".png")):
+    sheet = Image.open(os.path.join(src, f)).convert("RGBA")
+    w, h = sheet.size
+    cw, ch = w // 7, h // 2
+    key = sheet.getpixel((1, 1))[:3]
+    dst = os.path.join(out, "eboard-" + f[:-4].lower())
+    os.makedirs(dst, exist_ok=True)
+    for row, colour in enumerate("wb"):
+        for col, piece in enumerate("RNBQKP"):
+            cell = sheet.crop((col * cw, row * ch, (col + 1) * cw, (row + 1) * ch))
+            px = cell.load()
+            for y in range(ch):
+                for x in range(cw):
+                    if max(abs(px[x, y][i] - key[i]) for i in range(3)) < TOL:
+                        px[x, y] = (0, 0, 0, 0)
+            cell.save(os.path.join(dst, f"{colour}{piece}.png"))
+PY
+echo "$(ls "$out/pychess" | wc -l) pychess sets, $(ls "$out/eboard" | wc -l) eboard sets in $out"
