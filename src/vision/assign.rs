@@ -336,6 +336,30 @@ pub fn assign_scored(
                 }
             }
         }
+        // Two roles trading places on both sides at once (a held-out set's king and queen
+        // read the other way round in both colours): one group at a time, the silhouettes
+        // that tie white to black pieces would hold each step back.
+        for (k, &r1) in Role::ALL.iter().enumerate() {
+            for &r2 in &Role::ALL[k + 1..] {
+                let traded: Vec<usize> = choice
+                    .iter()
+                    .map(|&c| match piece_of(c) {
+                        Some(p) if p.role == r1 => class_index(r2.of(p.color)),
+                        Some(p) if p.role == r2 => class_index(r1.of(p.color)),
+                        _ => c,
+                    })
+                    .collect();
+                if traded == choice {
+                    continue;
+                }
+                let s = score(&traded);
+                if s > best + 1e-6 {
+                    best = s;
+                    improved = true;
+                    choice = traded;
+                }
+            }
+        }
         if !improved {
             break;
         }
@@ -373,6 +397,11 @@ impl Group {
 /// The piece of class index `c`, if it is one.
 fn piece_of(c: usize) -> Option<shakmaty::Piece> {
     SquareClass::ALL.get(c).and_then(|s| s.piece())
+}
+
+/// The class index of `piece`.
+fn class_index(piece: shakmaty::Piece) -> usize {
+    SquareClass::Piece(piece).index()
 }
 
 /// The side of class index `c`, if it is a piece.
@@ -903,6 +932,52 @@ mod tests {
         let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[62]], wk);
         assert_eq!(SquareClass::ALL[out[35]], wq);
+    }
+
+    #[test]
+    fn two_roles_trade_places_on_both_sides_at_once() {
+        let (wk, wq) = (
+            piece(Role::King, Color::White),
+            piece(Role::Queen, Color::White),
+        );
+        let (bk, bq) = (
+            piece(Role::King, Color::Black),
+            piece(Role::Queen, Color::Black),
+        );
+        // Kings castled on g1 (cell 62) and g8 (6), queens on d4 (35) and d5 (27); the network
+        // leans to read each king as a queen and each queen as a king. The two kings share
+        // one outline, the two queens another, so one side's pair trading alone pays twice
+        // for outlines that no longer match, and one group alone makes a side's second king.
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        probs[62] = unsure(wq, wk);
+        probs[6] = unsure(bq, bk);
+        probs[35] = unsure(wk, wq);
+        probs[27] = unsure(bk, bq);
+        // One group a cell: the two kings' outline, then the two queens'.
+        let groups_at = |cells: [usize; 4]| -> Vec<Group> {
+            cells
+                .into_iter()
+                .zip([10.0, 10.0, 6.0, 6.0])
+                .map(|(cell, r)| Group {
+                    cells: vec![cell],
+                    luma: None,
+                    shape: Some(disc(r)),
+                })
+                .collect()
+        };
+        let groups = groups_at([62, 6, 35, 27]);
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        let read: Vec<SquareClass> = [62, 6, 35, 27].map(|i| SquareClass::ALL[out[i]]).into();
+        assert_eq!(read, [wk, bk, wq, bq]);
+        // Off their home squares the network's word stands.
+        let mut moved = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        for (from, to) in [(62, 45), (6, 21), (35, 35), (27, 27)] {
+            moved[to] = probs[from];
+        }
+        let groups = groups_at([45, 21, 35, 27]);
+        let out = assign(&moved, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        let read: Vec<SquareClass> = [45, 21, 35, 27].map(|i| SquareClass::ALL[out[i]]).into();
+        assert_eq!(read, [wq, bq, wk, bk]);
     }
 
     /// A silhouette: a disc of radius `r` (crop pixels) about the crop's centre.

@@ -166,8 +166,8 @@ impl Sets {
         for dir in dirs {
             for set in load_piece_sets(dir)? {
                 let name = set.name();
-                let known = self.train.iter().chain(&self.held_out).chain(&self.extra);
-                if is_held_out(name) || known.into_iter().any(|s| s.name() == name) {
+                let mut known = self.train.iter().chain(&self.held_out).chain(&self.extra);
+                if is_held_out(name) || known.any(|s| s.name() == name) {
                     return Err(VisionError::BadOption(format!(
                         "extra piece set {name} in {} clashes with a set of the same name",
                         dir.display()
