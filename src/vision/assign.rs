@@ -276,6 +276,7 @@ pub fn assign_scored(
             classes
         })
         .collect();
+    let trades = trades();
     let mut best = score(&choice);
     for _ in 0..PASSES {
         let mut improved = false;
@@ -336,28 +337,18 @@ pub fn assign_scored(
                 }
             }
         }
-        // Two roles trading places on both sides at once (a held-out set's king and queen
-        // read the other way round in both colours): one group at a time, the silhouettes
-        // that tie white to black pieces would hold each step back.
-        for (k, &r1) in Role::ALL.iter().enumerate() {
-            for &r2 in &Role::ALL[k + 1..] {
-                let traded: Vec<usize> = choice
-                    .iter()
-                    .map(|&c| match piece_of(c) {
-                        Some(p) if p.role == r1 => class_index(r2.of(p.color)),
-                        Some(p) if p.role == r2 => class_index(r1.of(p.color)),
-                        _ => c,
-                    })
-                    .collect();
-                if traded == choice {
-                    continue;
-                }
-                let s = score(&traded);
-                if s > best + 1e-6 {
-                    best = s;
-                    improved = true;
-                    choice = traded;
-                }
+        // Whole-board trades (see [`trades`]): one group at a time, the silhouettes that tie
+        // white to black pieces would hold each step back.
+        for perm in &trades {
+            let traded: Vec<usize> = choice.iter().map(|&c| perm[c]).collect();
+            if traded == choice {
+                continue;
+            }
+            let s = score(&traded);
+            if s > best + 1e-6 {
+                best = s;
+                improved = true;
+                choice = traded;
             }
         }
         if !improved {
@@ -397,6 +388,27 @@ impl Group {
 /// The piece of class index `c`, if it is one.
 fn piece_of(c: usize) -> Option<shakmaty::Piece> {
     SquareClass::ALL.get(c).and_then(|s| s.piece())
+}
+
+/// Class permutations the local search of [`assign`] tries on the whole board at once: two
+/// roles trading places on both sides (a held-out set's kings and queens read the other way
+/// round in both colours). Trading one role's colours, or every piece's, read no more boards
+/// (vision eval seeds 42/43, stop 39).
+fn trades() -> Vec<[usize; CLASSES]> {
+    let permutation = |f: &dyn Fn(shakmaty::Piece) -> shakmaty::Piece| -> [usize; CLASSES] {
+        std::array::from_fn(|c| piece_of(c).map_or(c, |p| class_index(f(p))))
+    };
+    let mut out = Vec::new();
+    for (k, &r1) in Role::ALL.iter().enumerate() {
+        for &r2 in &Role::ALL[k + 1..] {
+            out.push(permutation(&|p| match p.role {
+                r if r == r1 => r2.of(p.color),
+                r if r == r2 => r1.of(p.color),
+                _ => p,
+            }));
+        }
+    }
+    out
 }
 
 /// The class index of `piece`.
