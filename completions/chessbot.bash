@@ -1489,7 +1489,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__render)
-            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --screenshot --out --help --version"
+            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --screenshot --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1531,7 +1531,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --out --help --version"
+            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1574,6 +1574,10 @@ _chessbot() {
                     return 0
                     ;;
                 --extra-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --low-contrast-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

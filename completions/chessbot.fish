@@ -190,6 +190,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-pieces -d 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-share -d 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l low-contrast-share -d 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side\'s pieces (black pieces on near-black dark squares, white ones on near-white light ones)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
@@ -214,6 +215,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l mirror -d 'Draw the pieces mirrored left to right, as training does to some boards'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flat -d 'Draw the pieces flat (their shape in one colour with an outline), as training does to some boards'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l low-contrast -d 'Paint one kind of square in nearly the colour of one side\'s pieces (low contrast), as training does to some boards with --low-contrast-share'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F

@@ -67,6 +67,10 @@ pub struct TrainArgs {
     /// Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces).
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub extra_share: f64,
+    /// Share of boards (0 to 1) with one kind of square in nearly the colour of one side's
+    /// pieces (black pieces on near-black dark squares, white ones on near-white light ones).
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub low_contrast_share: f64,
     /// Where to write the weights (safetensors); rewritten after every epoch.
     #[arg(long)]
     pub out: PathBuf,
@@ -134,6 +138,10 @@ pub struct RenderArgs {
     /// some boards.
     #[arg(long)]
     pub flat: bool,
+    /// Paint one kind of square in nearly the colour of one side's pieces (low contrast), as
+    /// training does to some boards with --low-contrast-share.
+    #[arg(long)]
+    pub low_contrast: bool,
     /// Put the board in a page of this size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH")]
     pub screenshot: Option<String>,

@@ -56,6 +56,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         flat_share: a.flat_share,
         extra_pieces: a.extra_pieces,
         extra_share: a.extra_share,
+        low_contrast_share: a.low_contrast_share,
     };
     if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -213,6 +214,9 @@ fn run_render(a: RenderArgs) -> CmdResult {
     if a.flat {
         let px = style.square_size * style.piece_scale;
         style.piece_flat = Flat::random_pair(&mut rng, px);
+    }
+    if a.low_contrast {
+        style.match_squares_to_pieces(&mut rng);
     }
     let rendered = match size {
         Some((w, h)) => render_screenshot(&board, &style, w, h, &mut rng),

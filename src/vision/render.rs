@@ -676,6 +676,68 @@ impl BoardStyle {
     }
 }
 
+impl BoardStyle {
+    /// `sprite` of a `color` piece in this style's piece colours (recoloured, drawn flat).
+    fn paint(&self, color: Color, mut sprite: Arc<RgbaImage>) -> Arc<RgbaImage> {
+        let side = usize::from(color == Color::Black);
+        if let Some(recolour) = &self.piece_recolour[side] {
+            sprite = Arc::new(recolour.apply(&sprite));
+        }
+        if let Some(flat) = &self.piece_flat[side] {
+            sprite = Arc::new(flat.apply(&sprite));
+        }
+        sprite
+    }
+
+    /// The colour of `color`'s piece bodies as this style draws them: the per-channel median
+    /// of the opaque pixels of its six pieces (`None` for a set of invisible pieces).
+    pub fn body_colour(&self, color: Color) -> Option<Rgb<u8>> {
+        let mut channels: [Vec<u8>; 3] = Default::default();
+        for role in Role::ALL {
+            let sprite = self.paint(color, self.pieces.render_piece(Piece { color, role }, 40));
+            for p in sprite.pixels().filter(|p| p[3] >= 250) {
+                for (c, values) in channels.iter_mut().enumerate() {
+                    values.push(p[c]);
+                }
+            }
+        }
+        let mut median = [0u8; 3];
+        for (c, values) in channels.iter_mut().enumerate() {
+            if values.is_empty() {
+                return None;
+            }
+            let mid = values.len() / 2;
+            median[c] = *values.select_nth_unstable(mid).1;
+        }
+        Some(Rgb(median))
+    }
+
+    /// Redraws one kind of square in nearly the colour of one side's piece bodies: black
+    /// pieces on dark squares of their own colour, or white ones on light squares of theirs.
+    /// Such boards exist (and random colours make them), and on them a piece hardly stands out
+    /// from its square; too few of them in training make the network call such pieces empty.
+    pub fn match_squares_to_pieces(&mut self, rng: &mut impl Rng) {
+        let color = if rng.random_bool(0.5) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let Some(body) = self.body_colour(color) else {
+            return;
+        };
+        let shift = rng.random_range(-25.0f32..25.0);
+        let mut near = || {
+            Rgb(body
+                .0
+                .map(|v| (v as f32 + shift + rng.random_range(-8.0..8.0)).clamp(0.0, 255.0) as u8))
+        };
+        match color {
+            Color::Black => self.dark = near(),
+            Color::White => self.light = near(),
+        }
+    }
+}
+
 fn random_rgb(rng: &mut impl Rng) -> Rgb<u8> {
     Rgb([rng.random(), rng.random(), rng.random()])
 }
@@ -843,14 +905,7 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
                 if style.piece_mirror {
                     sprite = Arc::new(imageops::flip_horizontal(&*sprite));
                 }
-                let side = usize::from(piece.color == Color::Black);
-                if let Some(recolour) = &style.piece_recolour[side] {
-                    sprite = Arc::new(recolour.apply(&sprite));
-                }
-                if let Some(flat) = &style.piece_flat[side] {
-                    sprite = Arc::new(flat.apply(&sprite));
-                }
-                sprite
+                style.paint(piece.color, sprite)
             })
             .clone();
         let (x0, y0) = cell(s);
@@ -1431,6 +1486,44 @@ mod tests {
             assert!(w.fill[0] >= 175 && b.fill[0] <= 95, "{w:?} {b:?}");
             assert!((1..=3).contains(&w.width) && (1..=3).contains(&b.width));
         }
+    }
+
+    #[test]
+    fn low_contrast_boards_paint_squares_in_the_pieces_colour() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let set = Arc::new(PieceSet::load(&dir.join("cburnett")).unwrap());
+        let (light, dark) = (Rgb([240, 217, 181]), Rgb([181, 136, 99]));
+        let style = BoardStyle::plain(set, light, dark, 40.0);
+        // cburnett's bodies: white pieces white, black ones near black.
+        let white = style.body_colour(Color::White).unwrap();
+        let black = style.body_colour(Color::Black).unwrap();
+        assert!(white.0.iter().all(|&v| v >= 230), "{white:?}");
+        assert!(black.0.iter().all(|&v| v <= 60), "{black:?}");
+        let near = |a: Rgb<u8>, b: Rgb<u8>| a.0.iter().zip(b.0).all(|(&x, y)| x.abs_diff(y) <= 33);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (mut darkened, mut lightened) = (0, 0);
+        for _ in 0..40 {
+            let mut s = style.clone();
+            s.match_squares_to_pieces(&mut rng);
+            // Exactly one kind of square changes, to nearly its own side's body colour.
+            if s.dark != dark {
+                assert_eq!(s.light, light);
+                assert!(near(s.dark, black), "{:?} vs {black:?}", s.dark);
+                darkened += 1;
+            } else {
+                assert!(near(s.light, white), "{:?} vs {white:?}", s.light);
+                lightened += 1;
+            }
+        }
+        assert!(darkened > 5 && lightened > 5, "{darkened} {lightened}");
+        // A recoloured side's body follows its new colours.
+        let mut red = style.clone();
+        red.piece_recolour[1] = Some(Recolour {
+            lo: [150.0, 0.0, 0.0],
+            hi: [255.0, 60.0, 60.0],
+        });
+        let body = red.body_colour(Color::Black).unwrap();
+        assert!(body[0] >= 140 && body[1] <= 70, "{body:?}");
     }
 
     #[test]

@@ -68,6 +68,10 @@ pub struct TrainConfig {
     /// Share of boards drawn with a set from [`TrainConfig::extra_pieces`] (the rest use the
     /// sets of `pieces_dir` as before).
     pub extra_share: f64,
+    /// Share of boards with one kind of square in nearly the colour of one side's pieces
+    /// ([`BoardStyle::match_squares_to_pieces`]): black pieces on near-black dark squares,
+    /// white ones on near-white light squares, which the network otherwise calls empty.
+    pub low_contrast_share: f64,
 }
 
 impl TrainConfig {
@@ -85,6 +89,7 @@ impl TrainConfig {
             flat_share: 0.0,
             extra_pieces: Vec::new(),
             extra_share: 0.0,
+            low_contrast_share: 0.0,
         }
     }
 
@@ -225,33 +230,38 @@ pub fn random_style(
     BoardStyle::random(rng, set, themes, board, range)
 }
 
-/// Renders one random board and returns its crops (with grid jitter) and labels.
-#[allow(clippy::too_many_arguments)]
-fn sample_board(
-    rng: &mut impl Rng,
-    sets: &[Arc<PieceSet>],
-    extra: &[Arc<PieceSet>],
+/// What training boards are drawn from: the piece sets, the board colours and the shares of
+/// the optional augmentations (see [`TrainConfig`]).
+struct BoardMix<'a> {
+    sets: &'a [Arc<PieceSet>],
+    extra: &'a [Arc<PieceSet>],
     extra_share: f64,
-    themes: &[BoardTheme],
+    themes: &'a [BoardTheme],
     flat_share: f64,
-    crops: &mut Vec<f32>,
-    labels: &mut Vec<u32>,
-) {
+    low_contrast_share: f64,
+}
+
+/// Renders one random board and returns its crops (with grid jitter) and labels.
+fn sample_board(rng: &mut impl Rng, mix: &BoardMix, crops: &mut Vec<f32>, labels: &mut Vec<u32>) {
     let board = random_board(rng);
     // No draw without extra sets, so that such runs render what they did before the option.
     let from_extra =
-        !extra.is_empty() && extra_share > 0.0 && rng.random_bool(extra_share.min(1.0));
-    let set = choose_set(rng, if from_extra { extra } else { sets }).clone();
-    let mut style = random_style(rng, set, themes, &board);
+        !mix.extra.is_empty() && mix.extra_share > 0.0 && rng.random_bool(mix.extra_share.min(1.0));
+    let set = choose_set(rng, if from_extra { mix.extra } else { mix.sets }).clone();
+    let mut style = random_style(rng, set, mix.themes, &board);
     style.piece_mirror =
         rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != "staunton3d";
     // No draw at 0, so that runs without flat boards render what they did before the option.
-    if flat_share > 0.0
-        && rng.random_bool(flat_share.min(1.0))
+    if mix.flat_share > 0.0
+        && rng.random_bool(mix.flat_share.min(1.0))
         && family(style.pieces.name()) != "staunton3d"
     {
         let px = style.square_size * style.piece_scale;
         style.piece_flat = Flat::random_pair(rng, px);
+    }
+    // Likewise no draw at 0.
+    if mix.low_contrast_share > 0.0 && rng.random_bool(mix.low_contrast_share.min(1.0)) {
+        style.match_squares_to_pieces(rng);
     }
     let rendered = render_board(&board, &style, rng);
     let (sw, sh) = rendered.grid.square_size();
@@ -316,6 +326,14 @@ pub fn train(
     config.check()?;
     let sets = Sets::load(&config.pieces_dir)?.with_extra(&config.extra_pieces)?;
     let training = sets.for_training(config.all_sets);
+    let mix = BoardMix {
+        sets: &training,
+        extra: &sets.extra,
+        extra_share: config.extra_share,
+        themes: &sets.themes,
+        flat_share: config.flat_share,
+        low_contrast_share: config.low_contrast_share,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
     let varmap = VarMap::new();
@@ -339,16 +357,7 @@ pub fn train(
             let boards = CHUNK_BOARDS.min(config.boards_per_epoch - chunk * CHUNK_BOARDS);
             let (mut crops, mut labels) = (Vec::new(), Vec::new());
             for _ in 0..boards {
-                sample_board(
-                    &mut rng,
-                    &training,
-                    &sets.extra,
-                    config.extra_share,
-                    &sets.themes,
-                    config.flat_share,
-                    &mut crops,
-                    &mut labels,
-                );
+                sample_board(&mut rng, &mix, &mut crops, &mut labels);
             }
             let mut order: Vec<usize> = (0..labels.len()).collect();
             order.shuffle(&mut rng);

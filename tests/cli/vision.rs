@@ -59,6 +59,36 @@ fn render_then_recognize_a_flipped_screenshot() {
 }
 
 #[test]
+fn low_contrast_render_repaints_one_kind_of_square() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let render = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        chessbot()
+            .args(["vision", "render", "--set", "cburnett", "--plain", "40"])
+            .args(["--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "--pieces"])
+            .arg(&pieces)
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        image::open(&out).unwrap().to_rgb8()
+    };
+    let plain = render("plain.png", &[]);
+    let low = render("low.png", &["--low-contrast"]);
+    // a8 is light, b8 dark, both empty: exactly one of the two changes colour.
+    let (a8, b8) = ((20, 20), (60, 20));
+    let changed = |(x, y): (u32, u32)| plain.get_pixel(x, y) != low.get_pixel(x, y);
+    assert!(
+        changed(a8) != changed(b8),
+        "a8 {} b8 {}",
+        changed(a8),
+        changed(b8)
+    );
+}
+
+#[test]
 fn bench_reports_each_set() {
     let Some(pieces) = pieces() else { return };
     chessbot()
