@@ -558,7 +558,7 @@ fn is_role(c: usize, role: Role) -> bool {
 fn board_cost(count: &[usize; CLASSES]) -> f32 {
     let mut cost = 0.0;
     for color in [Color::White, Color::Black] {
-        let of = |role: Role| count[SquareClass::Piece(role.of(color)).index()];
+        let of = |role: Role| count[class_index(role.of(color))];
         cost += match of(Role::King) {
             0 => NO_KING,
             k => MORE_KINGS * (k - 1) as f32,
