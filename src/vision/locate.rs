@@ -537,8 +537,8 @@ fn cell_color(img: &RgbImage, x0: f32, y0: f32, sx: f32, sy: f32) -> Option<[i32
 }
 
 /// Mean colour of the `patch`x`patch` pixels from `(left, top)`, edge pixels repeated
-/// outside the image. Called for every cell of every candidate window: the inside case reads
-/// rows straight from the buffer.
+/// outside the image. Called four times for every lattice cell the search reads: the inside
+/// case reads rows straight from the buffer.
 fn patch_mean(img: &RgbImage, left: i32, top: i32, patch: i32) -> [i32; 3] {
     let (w, h) = (img.width() as i32, img.height() as i32);
     let mut acc = [0i32; 3];
