@@ -165,7 +165,7 @@ pub fn assign_scored(
         })
         .collect();
     let shapes: Vec<Option<&Silhouette>> = kept.iter().map(|&g| groups[g].shape.as_ref()).collect();
-    let mirror = mirror_strengths(&shapes);
+    let mirror = mirror_strengths(&shapes, &separation);
     let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
     if groups.is_empty() {
         return (labels, 0.0);
@@ -214,10 +214,22 @@ pub fn assign_scored(
     }
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
     let score = |choice: &[usize]| -> f32 {
+        // One picture whose copies fell into several groups (on light and on dark squares)
+        // is still one observation: look-alike groups taking one piece class share their
+        // evidence for it, else a picture split in two would outvote one that is not.
         let mut total: f32 = choice
             .iter()
             .enumerate()
-            .map(|(g, &c)| evidence[g][c])
+            .map(|(g, &c)| {
+                if c == EMPTY {
+                    return evidence[g][c];
+                }
+                let twins: f32 = (0..choice.len())
+                    .filter(|&h| h != g && choice[h] == c)
+                    .map(|h| likeness[g][h])
+                    .sum();
+                evidence[g][c] / (1.0 + twins)
+            })
             .sum();
         let mut count = fixed;
         for (g, &c) in choice.iter().enumerate() {
@@ -454,10 +466,13 @@ fn lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
 
 /// For each pair of groups with silhouettes `shapes`, how surely they show one drawing, from
 /// 0 to 1: their overlap scaled from [`MIRROR_FROM`] to [`MIRROR_SURE`], less the most either
-/// overlaps any third group. A drawing is the same piece only when it is the other's one
-/// match: 3D sets draw king and queen (or bishop and pawn) with nearly one outline, and there
-/// the match says nothing.
-fn mirror_strengths(shapes: &[Option<&Silhouette>]) -> Vec<Vec<f32>> {
+/// overlaps any third group that shows another picture than both (`separation`, from 0 for the
+/// same picture to 1 for surely another, weighs each third group). A drawing is the same piece
+/// only when it is the other's one match: 3D sets draw king and queen (or bishop and pawn) with
+/// nearly one outline, and there the match says nothing. A third group with the same picture as
+/// one of the pair is that picture again (one piece's copies on light and dark squares can
+/// fall into two groups), not a rival.
+fn mirror_strengths(shapes: &[Option<&Silhouette>], separation: &[Vec<f32>]) -> Vec<Vec<f32>> {
     let n = shapes.len();
     let overlap: Vec<Vec<f32>> = (0..n)
         .map(|a| {
@@ -478,7 +493,10 @@ fn mirror_strengths(shapes: &[Option<&Silhouette>]) -> Vec<Vec<f32>> {
                 .map(|b| {
                     let rival = (0..n)
                         .filter(|&k| k != a && k != b)
-                        .map(|k| overlap[a][k].max(overlap[b][k]))
+                        .map(|k| {
+                            let other = separation[a][k].min(separation[b][k]);
+                            other * overlap[a][k].max(overlap[b][k])
+                        })
                         .fold(0.0, f32::max);
                     (overlap[a][b] - rival).max(0.0)
                 })
@@ -1050,5 +1068,79 @@ mod tests {
         groups.push(shaped(vec![30], 10.0));
         let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[20]], bq);
+    }
+
+    #[test]
+    fn copies_of_one_picture_in_two_groups_are_no_rival_outline() {
+        // The white knights' picture fell into two groups (light and dark squares); the black
+        // knight with their outline is still their twin. Before, the second group counted as a
+        // third drawing of that outline, and the network's queen stood.
+        let wn = piece(Role::Knight, Color::White);
+        let bn = piece(Role::Knight, Color::Black);
+        let bq = piece(Role::Queen, Color::Black);
+        let mut probs = base();
+        probs[57] = one_hot(wn, 0.99);
+        probs[62] = one_hot(wn, 0.99);
+        probs[20] = unsure(bq, bn);
+        let shaped = |cells: Vec<usize>| Group {
+            cells,
+            luma: None,
+            shape: Some(disc(10.0)),
+        };
+        let groups = vec![
+            shaped(vec![57]),
+            shaped(vec![62]),
+            shaped(vec![20]),
+            Group::of(vec![4]),
+            Group::of(vec![60]),
+        ];
+        let split = |a: usize, b: usize| a.max(b) == 1;
+        let apart = |a: usize, b: usize| if split(a, b) { 0.1 } else { 1.0 };
+        let alike = |a: usize, b: usize| if split(a, b) { 0.9 } else { 0.0 };
+        let out = assign(&probs, &groups, &apart, &alike);
+        assert_eq!(SquareClass::ALL[out[20]], bn);
+        // A second drawing of that outline (the two white groups clearly apart) still says
+        // nothing: a 3D set's king and queen.
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[20]], bq);
+    }
+
+    #[test]
+    fn a_picture_split_in_two_groups_does_not_outvote_one_group() {
+        // Black knights (c3, f6) the network reads as rooks, their picture split into two
+        // groups (light and dark squares), and the real rooks (a5, h5) in one. Counted as two
+        // observations, the knights' picture outvoted the rooks' and the rooks became knights;
+        // as one, the two roles trade places.
+        let (br, bn) = (
+            piece(Role::Rook, Color::Black),
+            piece(Role::Knight, Color::Black),
+        );
+        let mut probs = base();
+        let read = |rook: f32, knight: f32| {
+            let mut a = [1e-4; CLASSES];
+            a[br.index()] = rook;
+            a[bn.index()] = knight;
+            a
+        };
+        for i in [24, 31] {
+            probs[i] = read(0.95, 0.012);
+        }
+        for i in [42, 21] {
+            probs[i] = read(0.9, 0.05);
+        }
+        let groups: Vec<Group> = [vec![24, 31], vec![42], vec![21], vec![4], vec![60]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        let split = |a: usize, b: usize| a.min(b) == 1 && a.max(b) == 2;
+        let apart = |a: usize, b: usize| if split(a, b) { 0.0 } else { 1.0 };
+        let alike = |a: usize, b: usize| if split(a, b) { 1.0 } else { 0.0 };
+        let out = assign(&probs, &groups, &apart, &alike);
+        for i in [24, 31] {
+            assert_eq!(SquareClass::ALL[out[i]], br, "square {i}");
+        }
+        for i in [42, 21] {
+            assert_eq!(SquareClass::ALL[out[i]], bn, "square {i}");
+        }
     }
 }
