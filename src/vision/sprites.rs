@@ -11,6 +11,11 @@
 pub const PICTURE: usize = 32;
 /// Side of the reduced square picture that is compared, in pixels.
 pub const SIDE: usize = 16;
+/// Pixels in a reduced picture.
+const AREA: usize = SIDE * SIDE;
+/// Side of a reduced picture with a one-pixel border of nothing around it (see [`mismatch`]):
+/// every pixel's 3 × 3 neighbourhood then lies inside.
+const PADDED: usize = SIDE + 2;
 /// A pixel is part of the piece when a channel differs from the square's background by more
 /// than this (colours in `[-0.5, 0.5]`).
 const FOREGROUND: f32 = 0.1;
@@ -60,20 +65,34 @@ pub struct Sprite {
     /// Mean luma of the pixels inside the piece (`None` without any): pieces of the lighter
     /// side are lighter.
     luma: Option<f32>,
+    /// `pixels` and `contrast` as [`mismatch`] reads them.
+    picture: Picture,
     /// The picture reduced from the crop moved by one crop pixel in each of the eight
-    /// directions (see [`SHIFTS`]), with each pixel's contrast against the same background.
-    shifted: Vec<Shifted>,
+    /// directions (see [`SHIFTS`]), with the pixels that stand out from the same background.
+    shifted: Vec<Picture>,
     /// Per pixel: covered by an overlay (see [`Sprite::hide`]), left out of comparisons.
     hidden: Vec<bool>,
     /// The piece's outline filled in (see [`Sprite::silhouette`]).
     silhouette: Silhouette,
 }
 
-/// One square's reduced picture taken a little off centre, and its per-pixel contrast.
+/// One reduced picture laid out for [`mismatch`]: channel by channel, so that whole rows are
+/// worked on at once, with the pixels that stand out from the square's background.
 #[derive(Debug, Clone)]
-struct Shifted {
-    pixels: Vec<[f32; 3]>,
-    contrast: Vec<f32>,
+struct Picture {
+    /// Per channel, the picture row by row.
+    channels: [[f32; AREA]; 3],
+    /// Per pixel: its contrast is over [`FOREGROUND`].
+    foreground: [bool; AREA],
+}
+
+impl Picture {
+    fn new(pixels: &[[f32; 3]], contrast: &[f32]) -> Picture {
+        Picture {
+            channels: std::array::from_fn(|ch| std::array::from_fn(|k| pixels[k][ch])),
+            foreground: std::array::from_fn(|k| contrast[k] > FOREGROUND),
+        }
+    }
 }
 
 /// Offsets (rows, columns, in crop pixels: half a reduced pixel) at which the picture is
@@ -159,13 +178,13 @@ impl Sprite {
             .iter()
             .map(|&(dy, dx)| {
                 let pixels = reduce(dy, dx);
-                let contrast = contrast_of(&pixels);
-                Shifted { pixels, contrast }
+                Picture::new(&pixels, &contrast_of(&pixels))
             })
             .collect();
         let silhouette = silhouette_of(&value, background);
         Sprite {
             silhouette,
+            picture: Picture::new(&base, &contrast),
             shifted,
             pixels: base,
             contrast,
@@ -201,7 +220,8 @@ impl Sprite {
     /// Pixels hidden in either picture ([`Sprite::hide`]) are left out; when that leaves too
     /// few to compare, the distance is [`UNKNOWN`].
     pub fn distance(&self, other: &Sprite) -> f32 {
-        let (map, count) = mismatch(self, other, &other.pixels, &other.contrast);
+        let pair = Pair::new(self, other);
+        let (map, count) = mismatch(&pair, &self.picture, &other.picture);
         if count < MIN_UNION {
             return self.too_few(other);
         }
@@ -213,7 +233,7 @@ impl Sprite {
             &[]
         };
         for s in shifted {
-            let (map, count) = mismatch(self, other, &s.pixels, &s.contrast);
+            let (map, count) = mismatch(&pair, &self.picture, s);
             if count < MIN_UNION {
                 return self.too_few(other);
             }
@@ -225,12 +245,17 @@ impl Sprite {
         let (mean, map) = best;
         let mut worst = 0.0f32;
         for y in 0..=SIDE - LOCAL {
-            for x in 0..=SIDE - LOCAL {
-                let sum: f32 = (y..y + LOCAL)
-                    .flat_map(|v| map[v * SIDE + x..v * SIDE + x + LOCAL].iter())
-                    .sum();
-                worst = worst.max(sum);
+            // The sums of all windows of these rows at once, added up row by row as before.
+            let mut sums = [0.0f32; SIDE - LOCAL + 1];
+            for v in y..y + LOCAL {
+                for x in 0..LOCAL {
+                    let row = &map[v * SIDE + x..][..sums.len()];
+                    for (s, m) in sums.iter_mut().zip(row) {
+                        *s += m;
+                    }
+                }
             }
+            worst = sums.iter().copied().fold(worst, f32::max);
         }
         mean.max(LOCAL_WEIGHT * worst / (CAP * (LOCAL * LOCAL) as f32))
     }
@@ -421,60 +446,122 @@ fn surrounded(k: usize, is_piece: &dyn Fn(usize) -> bool) -> bool {
         && (v - 1..=v + 1).all(|y| (u - 1..=u + 1).all(|x| is_piece(y * SIDE + x)))
 }
 
-/// Capped per-pixel mismatches of `a` and `b` (whose picture is taken as `b_pixels`, with
-/// contrast `b_contrast`), 0 where neither picture shows more than background, and how many
-/// pixels do. A pixel's mismatch is that of the mean difference over it and its neighbours:
-/// noise (JPEG, texture, resampling) differs from pixel to pixel and averages out, a different
-/// shape does not.
-fn mismatch(
-    a: &Sprite,
-    b: &Sprite,
-    b_pixels: &[[f32; 3]],
-    b_contrast: &[f32],
-) -> ([f32; SIDE * SIDE], usize) {
-    // A pixel drawn with opacity α over background g shows α·s + (1 − α)·g, so the same
-    // sprite over two backgrounds differs by (1 − α)·(g_a − g_b): what is left after taking
-    // out the best such multiple is the mismatch.
-    let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
-    let gg: f32 = g.iter().map(|v| v * v).sum();
-    // Pixels hidden in either picture are neither compared nor averaged in.
-    let hidden: [bool; SIDE * SIDE] = std::array::from_fn(|k| a.hidden[k] || b.hidden[k]);
-    let shown: [bool; SIDE * SIDE] = std::array::from_fn(|k| {
-        !hidden[k] && (a.contrast[k] > FOREGROUND || b_contrast[k] > FOREGROUND)
-    });
-    let difference: [[f32; 3]; SIDE * SIDE] = std::array::from_fn(|k| {
-        let d: [f32; 3] = std::array::from_fn(|ch| a.pixels[k][ch] - b_pixels[k][ch]);
+/// What [`mismatch`] needs of two sprites whatever the shift, worked out once per pair.
+struct Pair {
+    /// The first sprite's background colour minus the second's.
+    g: [f32; 3],
+    /// `g`'s squared length.
+    gg: f32,
+    /// Per pixel: hidden in neither picture.
+    visible: [bool; AREA],
+    /// Per pixel: how many of it and its neighbours are visible (the divisor of their mean).
+    neighbours: [f32; AREA],
+}
+
+impl Pair {
+    fn new(a: &Sprite, b: &Sprite) -> Pair {
+        let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
+        let gg: f32 = g.iter().map(|v| v * v).sum();
+        // Pixels hidden in either picture are neither compared nor averaged in.
+        let visible: [bool; AREA] = std::array::from_fn(|k| !(a.hidden[k] || b.hidden[k]));
+        let mut padded = [0u8; PADDED * PADDED];
+        for (k, &v) in visible.iter().enumerate() {
+            padded[inside_padded(k)] = u8::from(v);
+        }
+        let neighbours = std::array::from_fn(|k| {
+            let corner = corner_padded(k);
+            let n: u8 = (0..3)
+                .flat_map(|y| &padded[corner + y * PADDED..][..3])
+                .sum();
+            f32::from(n)
+        });
+        Pair {
+            g,
+            gg,
+            visible,
+            neighbours,
+        }
+    }
+}
+
+/// Where reduced pixel `k` lies in a picture with a border (see [`PADDED`]).
+fn inside_padded(k: usize) -> usize {
+    (k / SIDE + 1) * PADDED + k % SIDE + 1
+}
+
+/// Where the 3 × 3 neighbourhood of reduced pixel `k` starts (its top left corner) in a
+/// picture with a border (see [`PADDED`]).
+fn corner_padded(k: usize) -> usize {
+    (k / SIDE) * PADDED + k % SIDE
+}
+
+/// Capped per-pixel mismatches of pictures `a` and `b` of a `pair` of sprites, 0 where neither
+/// picture shows more than background, and how many pixels do. A pixel's mismatch is that of
+/// the mean difference over it and its neighbours: noise (JPEG, texture, resampling) differs
+/// from pixel to pixel and averages out, a different shape does not.
+fn mismatch(pair: &Pair, a: &Picture, b: &Picture) -> ([f32; AREA], usize) {
+    let Pair { g, gg, .. } = *pair;
+    // Bordered (see [`PADDED`]) so that neighbourhoods need no bounds: the border shows
+    // nothing and differs by 0, like hidden pixels, and adding 0 changes no sum.
+    let mut shown = [false; PADDED * PADDED];
+    let mut count = 0usize;
+    for k in 0..AREA {
+        let s = pair.visible[k] && (a.foreground[k] || b.foreground[k]);
+        shown[inside_padded(k)] = s;
+        count += usize::from(s);
+    }
+    let align = gg > 1e-4;
+    let mut difference = [[0.0f32; PADDED * PADDED]; 3];
+    // Row by row, without branches, so that the compiler works on several pixels at once.
+    for v in 0..SIDE {
+        let row = v * SIDE..(v + 1) * SIDE;
+        let a_row: [&[f32]; 3] = std::array::from_fn(|ch| &a.channels[ch][row.clone()]);
+        let b_row: [&[f32]; 3] = std::array::from_fn(|ch| &b.channels[ch][row.clone()]);
+        let visible = &pair.visible[row];
         // Inside a piece (everything around shown too) pixels are opaque: a difference there
         // is a difference of the pieces, not of what shows through (a light piece on a light
         // square and a dark one on a dark square differ in the direction of the squares).
-        let opaque = surrounded(k, &|j| shown[j]);
-        let t = if gg > 1e-4 && !opaque {
-            (d.iter().zip(&g).map(|(x, y)| x * y).sum::<f32>() / gg).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        std::array::from_fn(|ch| d[ch] - t * g[ch])
-    });
-    let mut map = [0.0f32; SIDE * SIDE];
-    let mut count = 0usize;
-    for k in (0..SIDE * SIDE).filter(|&k| shown[k]) {
-        count += 1;
-        let (v, u) = (k / SIDE, k % SIDE);
-        let mut sum = [0.0f32; 3];
-        let mut n = 0.0f32;
-        for y in v.saturating_sub(1)..(v + 2).min(SIDE) {
-            for x in (u.saturating_sub(1)..(u + 2).min(SIDE)).filter(|&x| !hidden[y * SIDE + x]) {
-                for (s, d) in sum.iter_mut().zip(difference[y * SIDE + x]) {
-                    *s += d;
-                }
-                n += 1.0;
+        let near: [&[bool]; 3] = std::array::from_fn(|y| &shown[(v + y) * PADDED..][..PADDED]);
+        let opaque: [bool; SIDE] =
+            std::array::from_fn(|u| near.iter().all(|r| r[u] & r[u + 1] & r[u + 2]));
+        let out = (v + 1) * PADDED + 1;
+        for u in 0..SIDE {
+            let d: [f32; 3] = std::array::from_fn(|ch| a_row[ch][u] - b_row[ch][u]);
+            // A pixel drawn with opacity α over background g shows α·s + (1 − α)·g, so the
+            // same sprite over two backgrounds differs by (1 − α)·(g_a − g_b): what is left
+            // after taking out the best such multiple is the mismatch.
+            let t = ((d[0] * g[0] + d[1] * g[1] + d[2] * g[2]) / gg).clamp(0.0, 1.0);
+            let t = if align && !opaque[u] { t } else { 0.0 };
+            for ch in 0..3 {
+                // Hidden pixels stay at 0, like the border.
+                difference[ch][out + u] = if visible[u] { d[ch] - t * g[ch] } else { 0.0 };
             }
         }
-        map[k] = sum
-            .iter()
-            .map(|s| (s / n).abs())
-            .fold(0.0, f32::max)
-            .min(CAP);
+    }
+    let mut map = [0.0f32; AREA];
+    for v in 0..SIDE {
+        // The neighbourhood sums of a whole row at once, each added up row by row.
+        let sums: [[f32; SIDE]; 3] = std::array::from_fn(|ch| {
+            let mut sums = [0.0f32; SIDE];
+            for y in 0..3 {
+                for x in 0..3 {
+                    let row = &difference[ch][(v + y) * PADDED + x..][..SIDE];
+                    for (s, d) in sums.iter_mut().zip(row) {
+                        *s += d;
+                    }
+                }
+            }
+            sums
+        });
+        for u in (0..SIDE).filter(|&u| shown[(v + 1) * PADDED + u + 1]) {
+            let k = v * SIDE + u;
+            let n = pair.neighbours[k];
+            map[k] = sums
+                .iter()
+                .map(|s| (s[u] / n).abs())
+                .fold(0.0, f32::max)
+                .min(CAP);
+        }
     }
     (map, count)
 }
@@ -673,7 +760,7 @@ pub(crate) mod tests {
         };
         let a = Sprite::from_crop(&ring(0.0, 0.0));
         let b = Sprite::from_crop(&ring(1.0, 1.0));
-        let (map, count) = mismatch(&a, &b, &b.pixels, &b.contrast);
+        let (map, count) = mismatch(&Pair::new(&a, &b), &a.picture, &b.picture);
         let unaligned = mean_mismatch(&map, count);
         assert!(unaligned > 0.06, "{unaligned}");
         assert!(a.distance(&b) < 0.03, "{}", a.distance(&b));
@@ -691,7 +778,7 @@ pub(crate) mod tests {
         let knob = Sprite::from_crop(&crop_with(DARK, INK, |x, y| {
             x * x + y * y < 121.0 || ((-3.0..3.0).contains(&x) && (-15.0..-10.0).contains(&y))
         }));
-        let (map, count) = mismatch(&disc, &knob, &knob.pixels, &knob.contrast);
+        let (map, count) = mismatch(&Pair::new(&disc, &knob), &disc.picture, &knob.picture);
         let mean = mean_mismatch(&map, count);
         assert!(mean < 0.1, "{mean}");
         assert!(disc.distance(&knob) > 0.3, "{}", disc.distance(&knob));
@@ -736,13 +823,155 @@ pub(crate) mod tests {
             })
             .sum::<f32>()
             / (CAP * shown.len() as f32);
-        let (map, count) = mismatch(&a, &b, &b.pixels, &b.contrast);
+        let (map, count) = mismatch(&Pair::new(&a, &b), &a.picture, &b.picture);
         let averaged = mean_mismatch(&map, count);
         assert!(pixel_by_pixel > 0.15, "{pixel_by_pixel}");
         assert!(averaged < 0.5 * pixel_by_pixel, "{averaged}");
         // A square piece in the same noise stays apart.
         let c = Sprite::from_crop(&noisy(crop(LIGHT, INK, 6.0, true), 0.3, 3));
         assert!(a.distance(&c) > a.distance(&b) + 0.1, "{}", a.distance(&c));
+    }
+
+    /// [`mismatch`] written plainly, pixel by pixel, as it was before it was made faster:
+    /// `b`'s picture is `b_pixels`, with `b_foreground` its pixels over [`FOREGROUND`].
+    fn plain_mismatch(
+        a: &Sprite,
+        b: &Sprite,
+        b_pixels: &[[f32; 3]],
+        b_foreground: &[bool],
+    ) -> ([f32; AREA], usize) {
+        let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
+        let gg: f32 = g.iter().map(|v| v * v).sum();
+        let hidden: [bool; AREA] = std::array::from_fn(|k| a.hidden[k] || b.hidden[k]);
+        let shown: [bool; AREA] =
+            std::array::from_fn(|k| !hidden[k] && (a.contrast[k] > FOREGROUND || b_foreground[k]));
+        let difference: [[f32; 3]; AREA] = std::array::from_fn(|k| {
+            let d: [f32; 3] = std::array::from_fn(|ch| a.pixels[k][ch] - b_pixels[k][ch]);
+            let opaque = surrounded(k, &|j| shown[j]);
+            let t = if gg > 1e-4 && !opaque {
+                (d.iter().zip(&g).map(|(x, y)| x * y).sum::<f32>() / gg).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            std::array::from_fn(|ch| d[ch] - t * g[ch])
+        });
+        let mut map = [0.0f32; AREA];
+        let mut count = 0usize;
+        for k in (0..AREA).filter(|&k| shown[k]) {
+            count += 1;
+            let (v, u) = (k / SIDE, k % SIDE);
+            let mut sum = [0.0f32; 3];
+            let mut n = 0.0f32;
+            for y in v.saturating_sub(1)..(v + 2).min(SIDE) {
+                for x in (u.saturating_sub(1)..(u + 2).min(SIDE)).filter(|&x| !hidden[y * SIDE + x])
+                {
+                    for (s, d) in sum.iter_mut().zip(difference[y * SIDE + x]) {
+                        *s += d;
+                    }
+                    n += 1.0;
+                }
+            }
+            map[k] = sum
+                .iter()
+                .map(|s| (s / n).abs())
+                .fold(0.0, f32::max)
+                .min(CAP);
+        }
+        (map, count)
+    }
+
+    #[test]
+    fn mismatch_matches_the_plain_one() {
+        // SplitMix64: a reproducible stream of shapes, colours, noise and hidden pixels.
+        let mut state = 7u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut x = state;
+            x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((x ^ (x >> 31)) >> 40) as f32 / (1u32 << 24) as f32
+        };
+        let mut sprite = |seed: u64| {
+            let colour = |next: &mut dyn FnMut() -> f32| std::array::from_fn(|_| next() - 0.5);
+            // Every fourth square is on the same colour: between those, no background
+            // difference to take out.
+            let bg = if seed % 4 == 1 {
+                LIGHT
+            } else {
+                colour(&mut next)
+            };
+            let ink = colour(&mut next);
+            let (r, cx, cy, square) = (2.0 + 10.0 * next(), next() * 4.0, next() * 4.0, next());
+            let crop = crop_with(bg, ink, |x, y| {
+                let (x, y) = (x - cx, y - cy);
+                if square < 0.5 {
+                    x.abs() < r && y.abs() < r
+                } else {
+                    x * x + y * y < r * r
+                }
+            });
+            let mut sprite = Sprite::from_crop(&noisy(crop, 0.2 * next(), seed));
+            // Hidden pixels: none on every third square, some on the others.
+            let share = if seed.is_multiple_of(3) {
+                0.0
+            } else {
+                0.3 * next()
+            };
+            for h in &mut sprite.hidden {
+                *h = next() < share;
+            }
+            sprite
+        };
+        let sprites: Vec<Sprite> = (0..24).map(&mut sprite).collect();
+        for a in &sprites {
+            for b in &sprites {
+                let pair = Pair::new(a, b);
+                for picture in std::iter::once(&b.picture).chain(&b.shifted) {
+                    let plain = plain_mismatch(a, b, &pixels_of(picture), &picture.foreground);
+                    // Added up in the same order: the same to the last bit.
+                    assert_eq!(mismatch(&pair, &a.picture, picture), plain);
+                }
+                assert_eq!(a.distance(b), plain_distance(a, b));
+            }
+        }
+    }
+
+    /// A [`Picture`]'s pixels as RGB, row by row.
+    fn pixels_of(picture: &Picture) -> Vec<[f32; 3]> {
+        (0..AREA).map(|k| picture.channels.map(|c| c[k])).collect()
+    }
+
+    /// [`Sprite::distance`] on [`plain_mismatch`], written plainly.
+    fn plain_distance(a: &Sprite, b: &Sprite) -> f32 {
+        let foreground: Vec<bool> = b.contrast.iter().map(|&c| c > FOREGROUND).collect();
+        let (map, count) = plain_mismatch(a, b, &b.pixels, &foreground);
+        if count < MIN_UNION {
+            return a.too_few(b);
+        }
+        let mut best = (mean_mismatch(&map, count), map);
+        if best.0 < ALIGN_BELOW {
+            for s in &b.shifted {
+                let (map, count) = plain_mismatch(a, b, &pixels_of(s), &s.foreground);
+                if count < MIN_UNION {
+                    return a.too_few(b);
+                }
+                let mean = mean_mismatch(&map, count);
+                if mean < best.0 {
+                    best = (mean, map);
+                }
+            }
+        }
+        let (mean, map) = best;
+        let mut worst = 0.0f32;
+        for y in 0..=SIDE - LOCAL {
+            for x in 0..=SIDE - LOCAL {
+                let sum: f32 = (y..y + LOCAL)
+                    .flat_map(|v| map[v * SIDE + x..v * SIDE + x + LOCAL].iter())
+                    .sum();
+                worst = worst.max(sum);
+            }
+        }
+        mean.max(LOCAL_WEIGHT * worst / (CAP * (LOCAL * LOCAL) as f32))
     }
 
     #[test]
