@@ -86,6 +86,12 @@ const FAVOURITES: usize = 3;
 /// Groups at least this alike (see [`assign`]'s `alike`) also change class together in the
 /// local search.
 const TWINS: f32 = 0.5;
+/// Groups up to which the local search's one-group step takes the best change on the board
+/// (see [`assign`]); a board shows at most 24 pictures of pieces (12 on each square colour).
+const BEST_FIRST: usize = 32;
+/// Pair terms of board scorings the local search may spend (see [`assign`]): a real board
+/// (up to 64 groups) ends its search long before; past it the search keeps what it has.
+const WORK: usize = 200_000_000;
 /// Passes of the local search at most (it stops as soon as nothing improves).
 const PASSES: usize = 20;
 
@@ -124,7 +130,7 @@ pub fn assign_scored(
         if v.is_finite() { v.max(floor) } else { floor }
     };
     let p = |i: usize, c: usize| at_least(i, c, FLOOR);
-    let mut labels: Vec<usize> = (0..n)
+    let labels: Vec<usize> = (0..n)
         .map(|i| {
             (0..CLASSES)
                 .max_by(|&a, &b| p(i, a).total_cmp(&p(i, b)))
@@ -216,7 +222,13 @@ pub fn assign_scored(
         fixed[labels[i]] += 1;
     }
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    // Each scoring of the board costs about one term per pair of groups; the search stops
+    // once WORK terms are spent, so no input (hundreds of groups) makes it run for minutes.
+    let spent_terms = std::cell::Cell::new(0usize);
+    let terms = (sizes.len() * sizes.len()).max(1);
+    let spent = || spent_terms.get() > WORK;
     let score = |choice: &[usize]| -> f32 {
+        spent_terms.set(spent_terms.get() + terms);
         // One picture whose copies fell into several groups (on light and on dark squares)
         // is still one observation: look-alike groups taking one piece class share their
         // evidence for it, else a picture split in two would outvote one that is not.
@@ -294,29 +306,47 @@ pub fn assign_scored(
     let trades = trades();
     let mut best = score(&choice);
     for _ in 0..PASSES {
+        if spent() {
+            break;
+        }
         let mut improved = false;
         // One group changing class, alone or with its look-alikes of the same class (a
         // picture split into groups on light and dark squares is one piece: moving one part
         // alone makes two classes of one picture), the best such change first: taking the
         // first that helps lets the order of the groups decide (of three rook groups, the real
         // rooks, first in the image, became knights before the knights' two groups could).
+        // Best-first costs a scoring of the board per group and class for each step taken;
+        // past BEST_FIRST groups (no real board has so many pictures) one sweep takes every
+        // change that helps as it comes, so the search stays of low polynomial degree.
+        let best_first = choice.len() <= BEST_FIRST;
         for _ in 0..choice.len() * CLASSES {
             let mut step: Option<(f32, Vec<usize>)> = None;
-            for g in 0..choice.len() {
+            for g in (0..choice.len()).take_while(|_| !spent()) {
                 let twins: Vec<usize> = (0..choice.len())
                     .filter(|&h| h != g && choice[h] == choice[g] && likeness[g][h] >= TWINS)
                     .collect();
-                for c in (0..CLASSES).filter(|&c| c != choice[g]) {
+                let current = choice[g];
+                'classes: for c in (0..CLASSES).filter(|&c| c != current) {
                     let mut alone = choice.clone();
                     alone[g] = c;
-                    let mut together = alone.clone();
-                    for &h in &twins {
-                        together[h] = c;
-                    }
-                    for moved in [alone, together] {
+                    let together = (!twins.is_empty()).then(|| {
+                        let mut together = alone.clone();
+                        for &h in &twins {
+                            together[h] = c;
+                        }
+                        together
+                    });
+                    for moved in std::iter::once(alone).chain(together) {
                         let s = score(&moved);
-                        if s > step.as_ref().map_or(best + 1e-6, |(t, _)| *t) {
-                            step = Some((s, moved));
+                        if best_first {
+                            if s > step.as_ref().map_or(best + 1e-6, |(t, _)| *t) {
+                                step = Some((s, moved));
+                            }
+                        } else if s > best + 1e-6 {
+                            choice = moved;
+                            best = s;
+                            improved = true;
+                            break 'classes;
                         }
                     }
                 }
@@ -327,7 +357,7 @@ pub fn assign_scored(
             improved = true;
         }
         // Two groups trading classes (a pawn group and a bishop group the network swapped).
-        for a in 0..choice.len() {
+        for a in (0..choice.len()).take_while(|_| !spent()) {
             for b in a + 1..choice.len() {
                 if choice[a] == choice[b] {
                     continue;
@@ -345,7 +375,7 @@ pub fn assign_scored(
         // Two groups changing at once among the classes the network likes best for each: one
         // change alone may make the board worse where both make it better (a king read as a
         // bishop and the queen as that king).
-        for a in 0..choice.len() {
+        for a in (0..choice.len()).take_while(|_| !spent()) {
             for b in a + 1..choice.len() {
                 for &ca in &favourites[a] {
                     for &cb in &favourites[b] {
@@ -385,12 +415,18 @@ pub fn assign_scored(
             break;
         }
     }
-    for (g, &c) in groups.iter().zip(&choice) {
+    (labels_of(&labels, &groups, &choice), best)
+}
+
+/// The cells' classes: `labels`, with each group's cells taking the group's class in `choice`.
+fn labels_of(labels: &[usize], groups: &[&Vec<usize>], choice: &[usize]) -> Vec<usize> {
+    let mut cells = labels.to_vec();
+    for (g, &c) in groups.iter().zip(choice) {
         for &i in g.iter() {
-            labels[i] = c;
+            cells[i] = c;
         }
     }
-    (labels, best)
+    cells
 }
 
 /// A group of cells (indices into the board's cells) that show the same picture.
