@@ -10,7 +10,9 @@
 //! choice.
 
 use super::classify::SquareClass;
+use super::geometry::cell_square;
 use super::model::CLASSES;
+use super::orient;
 use super::sprites::{Silhouette, silhouette_overlap};
 use shakmaty::{Color, Role};
 
@@ -89,6 +91,9 @@ const TWINS: f32 = 0.5;
 /// Groups up to which the local search's one-group step takes the best change on the board
 /// (see [`assign`]); a board shows at most 24 pictures of pieces (12 on each square colour).
 const BEST_FIRST: usize = 32;
+/// Cost of a board no game reaches (see [`impossible_position`]): as dear as a promotion
+/// the missing pawns do not allow.
+const ILLEGAL: f32 = 5.0;
 /// Pair terms of board scorings the local search may spend (see [`assign`]): a real board
 /// (up to 64 groups) ends its search long before; past it the search keeps what it has.
 const WORK: usize = 200_000_000;
@@ -227,6 +232,10 @@ pub fn assign_scored(
     let spent_terms = std::cell::Cell::new(0usize);
     let terms = (sizes.len() * sizes.len()).max(1);
     let spent = || spent_terms.get() > WORK;
+    // Whether the score counts the board's legality (see `impossible_position`): only after
+    // the search without it, and only for a board it left impossible, as it is dearer to
+    // compute than the rest of the score.
+    let legality = std::cell::Cell::new(false);
     let score = |choice: &[usize]| -> f32 {
         spent_terms.set(spent_terms.get() + terms);
         // One picture whose copies fell into several groups (on light and on dark squares)
@@ -283,11 +292,15 @@ pub fn assign_scored(
                 }
             }
         }
+        // A board without one king a side is no way out of an impossible one.
+        let illegal = legality.get()
+            && impossible_position(&labels_of(&labels, &groups, choice)) != Some(false);
         total
             - board_cost(&count)
             - lightness_cost(choice, &luma)
             - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + HOME * home_bonus(choice, &groups)
+            - if illegal { ILLEGAL } else { 0.0 }
     };
     // Each group's FAVOURITES most likely piece classes, ranked by the network's own
     // probabilities, not the floored ones: below the floor it still has a second and a third
@@ -305,114 +318,126 @@ pub fn assign_scored(
         .collect();
     let trades = trades();
     let mut best = score(&choice);
-    for _ in 0..PASSES {
-        if spent() {
-            break;
+    // A second round, with the board's legality in the score, for a board the first left
+    // impossible (a king and a queen the network cannot tell apart, read so that a king stands
+    // in check no last move could give).
+    for round in 0..2 {
+        if round == 1 {
+            legality.set(true);
+            best = score(&choice);
+            if spent() || impossible_position(&labels_of(&labels, &groups, &choice)) != Some(true) {
+                break;
+            }
         }
-        let mut improved = false;
-        // One group changing class, alone or with its look-alikes of the same class (a
-        // picture split into groups on light and dark squares is one piece: moving one part
-        // alone makes two classes of one picture), the best such change first: taking the
-        // first that helps lets the order of the groups decide (of three rook groups, the real
-        // rooks, first in the image, became knights before the knights' two groups could).
-        // Best-first costs a scoring of the board per group and class for each step taken;
-        // past BEST_FIRST groups (no real board has so many pictures) one sweep takes every
-        // change that helps as it comes, so the search stays of low polynomial degree.
-        let best_first = choice.len() <= BEST_FIRST;
-        for _ in 0..choice.len() * CLASSES {
-            let mut step: Option<(f32, Vec<usize>)> = None;
-            for g in (0..choice.len()).take_while(|_| !spent()) {
-                let twins: Vec<usize> = (0..choice.len())
-                    .filter(|&h| h != g && choice[h] == choice[g] && likeness[g][h] >= TWINS)
-                    .collect();
-                let current = choice[g];
-                'classes: for c in (0..CLASSES).filter(|&c| c != current) {
-                    let mut alone = choice.clone();
-                    alone[g] = c;
-                    let together = (!twins.is_empty()).then(|| {
-                        let mut together = alone.clone();
-                        for &h in &twins {
-                            together[h] = c;
-                        }
-                        together
-                    });
-                    for moved in std::iter::once(alone).chain(together) {
-                        let s = score(&moved);
-                        if best_first {
-                            if s > step.as_ref().map_or(best + 1e-6, |(t, _)| *t) {
-                                step = Some((s, moved));
+        for _ in 0..PASSES {
+            if spent() {
+                break;
+            }
+            let mut improved = false;
+            // One group changing class, alone or with its look-alikes of the same class (a
+            // picture split into groups on light and dark squares is one piece: moving one part
+            // alone makes two classes of one picture), the best such change first: taking the
+            // first that helps lets the order of the groups decide (of three rook groups, the real
+            // rooks, first in the image, became knights before the knights' two groups could).
+            // Best-first costs a scoring of the board per group and class for each step taken;
+            // past BEST_FIRST groups (no real board has so many pictures) one sweep takes every
+            // change that helps as it comes, so the search stays of low polynomial degree.
+            let best_first = choice.len() <= BEST_FIRST;
+            for _ in 0..choice.len() * CLASSES {
+                let mut step: Option<(f32, Vec<usize>)> = None;
+                for g in (0..choice.len()).take_while(|_| !spent()) {
+                    let twins: Vec<usize> = (0..choice.len())
+                        .filter(|&h| h != g && choice[h] == choice[g] && likeness[g][h] >= TWINS)
+                        .collect();
+                    let current = choice[g];
+                    'classes: for c in (0..CLASSES).filter(|&c| c != current) {
+                        let mut alone = choice.clone();
+                        alone[g] = c;
+                        let together = (!twins.is_empty()).then(|| {
+                            let mut together = alone.clone();
+                            for &h in &twins {
+                                together[h] = c;
                             }
-                        } else if s > best + 1e-6 {
-                            choice = moved;
-                            best = s;
-                            improved = true;
-                            break 'classes;
+                            together
+                        });
+                        for moved in std::iter::once(alone).chain(together) {
+                            let s = score(&moved);
+                            if best_first {
+                                if s > step.as_ref().map_or(best + 1e-6, |(t, _)| *t) {
+                                    step = Some((s, moved));
+                                }
+                            } else if s > best + 1e-6 {
+                                choice = moved;
+                                best = s;
+                                improved = true;
+                                break 'classes;
+                            }
+                        }
+                    }
+                }
+                let Some((s, moved)) = step else { break };
+                choice = moved;
+                best = s;
+                improved = true;
+            }
+            // Two groups trading classes (a pawn group and a bishop group the network swapped).
+            for a in (0..choice.len()).take_while(|_| !spent()) {
+                for b in a + 1..choice.len() {
+                    if choice[a] == choice[b] {
+                        continue;
+                    }
+                    choice.swap(a, b);
+                    let s = score(&choice);
+                    if s > best + 1e-6 {
+                        best = s;
+                        improved = true;
+                    } else {
+                        choice.swap(a, b);
+                    }
+                }
+            }
+            // Two groups changing at once among the classes the network likes best for each: one
+            // change alone may make the board worse where both make it better (a king read as a
+            // bishop and the queen as that king).
+            for a in (0..choice.len()).take_while(|_| !spent()) {
+                for b in a + 1..choice.len() {
+                    for &ca in &favourites[a] {
+                        for &cb in &favourites[b] {
+                            if (ca, cb) == (choice[a], choice[b]) {
+                                continue;
+                            }
+                            let (keep_a, keep_b) = (choice[a], choice[b]);
+                            choice[a] = ca;
+                            choice[b] = cb;
+                            let s = score(&choice);
+                            if s > best + 1e-6 {
+                                best = s;
+                                improved = true;
+                            } else {
+                                choice[a] = keep_a;
+                                choice[b] = keep_b;
+                            }
                         }
                     }
                 }
             }
-            let Some((s, moved)) = step else { break };
-            choice = moved;
-            best = s;
-            improved = true;
-        }
-        // Two groups trading classes (a pawn group and a bishop group the network swapped).
-        for a in (0..choice.len()).take_while(|_| !spent()) {
-            for b in a + 1..choice.len() {
-                if choice[a] == choice[b] {
+            // Whole-board trades (see [`trades`]): one group at a time, the silhouettes that tie
+            // white to black pieces would hold each step back.
+            for perm in &trades {
+                let traded: Vec<usize> = choice.iter().map(|&c| perm[c]).collect();
+                if traded == choice {
                     continue;
                 }
-                choice.swap(a, b);
-                let s = score(&choice);
+                let s = score(&traded);
                 if s > best + 1e-6 {
                     best = s;
                     improved = true;
-                } else {
-                    choice.swap(a, b);
+                    choice = traded;
                 }
             }
-        }
-        // Two groups changing at once among the classes the network likes best for each: one
-        // change alone may make the board worse where both make it better (a king read as a
-        // bishop and the queen as that king).
-        for a in (0..choice.len()).take_while(|_| !spent()) {
-            for b in a + 1..choice.len() {
-                for &ca in &favourites[a] {
-                    for &cb in &favourites[b] {
-                        if (ca, cb) == (choice[a], choice[b]) {
-                            continue;
-                        }
-                        let (keep_a, keep_b) = (choice[a], choice[b]);
-                        choice[a] = ca;
-                        choice[b] = cb;
-                        let s = score(&choice);
-                        if s > best + 1e-6 {
-                            best = s;
-                            improved = true;
-                        } else {
-                            choice[a] = keep_a;
-                            choice[b] = keep_b;
-                        }
-                    }
-                }
+            if !improved {
+                break;
             }
-        }
-        // Whole-board trades (see [`trades`]): one group at a time, the silhouettes that tie
-        // white to black pieces would hold each step back.
-        for perm in &trades {
-            let traded: Vec<usize> = choice.iter().map(|&c| perm[c]).collect();
-            if traded == choice {
-                continue;
-            }
-            let s = score(&traded);
-            if s > best + 1e-6 {
-                best = s;
-                improved = true;
-                choice = traded;
-            }
-        }
-        if !improved {
-            break;
         }
     }
     (labels_of(&labels, &groups, &choice), best)
@@ -427,6 +452,57 @@ fn labels_of(labels: &[usize], groups: &[&Vec<usize>], choice: &[usize]) -> Vec<
         }
     }
     cells
+}
+
+/// Whether the 64 `cells`' classes (image order) make a position no game reaches, whichever
+/// side is to move: a side not to move in check (kings side by side), or a check no last move
+/// gives. Pawns' checks depend on which way the board is turned: where the pieces' placement
+/// says that clearly ([`orient::CLEAR_PLACEMENT`]) only that way counts, as the orientation
+/// will be decided so, else either way may make the position possible. `None` for a board
+/// without one king a side (see [`board_cost`]) or not of 64 cells.
+fn impossible_position(cells: &[usize]) -> Option<bool> {
+    use shakmaty::{Bitboard, CastlingMode, Chess, FromSetup, PositionErrorKinds};
+    if cells.len() != 64 {
+        return None;
+    }
+    let pieces: Vec<Option<shakmaty::Piece>> = cells.iter().map(|&c| piece_of(c)).collect();
+    for color in [Color::White, Color::Black] {
+        let kings = pieces
+            .iter()
+            .filter(|&&p| p == Some(Role::King.of(color)))
+            .count();
+        if kings != 1 {
+            return None;
+        }
+    }
+    let evidence = orient::placement_evidence(&pieces);
+    let ways: &[bool] = if evidence >= orient::CLEAR_PLACEMENT {
+        &[false]
+    } else if evidence <= -orient::CLEAR_PLACEMENT {
+        &[true]
+    } else {
+        &[false, true]
+    };
+    let impossible = ways.iter().all(|&flipped| {
+        let mut setup = shakmaty::Setup::empty();
+        for (i, piece) in pieces.iter().enumerate() {
+            if let Some(piece) = piece {
+                setup
+                    .board
+                    .set_piece_at(cell_square(i / 8, i % 8, flipped), *piece);
+            }
+        }
+        setup.castling_rights = Bitboard::EMPTY;
+        [Color::White, Color::Black].iter().all(|&turn| {
+            setup.turn = turn;
+            Chess::from_setup(setup.clone(), CastlingMode::Standard).is_err_and(|e| {
+                e.kinds().intersects(
+                    PositionErrorKinds::OPPOSITE_CHECK | PositionErrorKinds::IMPOSSIBLE_CHECK,
+                )
+            })
+        })
+    });
+    Some(impossible)
 }
 
 /// A group of cells (indices into the board's cells) that show the same picture.
@@ -1247,5 +1323,77 @@ mod tests {
         for i in [42, 45] {
             assert_eq!(SquareClass::ALL[out[i]], wn, "square {i}");
         }
+    }
+
+    /// The 64 cells' classes (image order, White at the bottom) of a FEN's placement.
+    fn cells_of(placement: &str) -> Vec<usize> {
+        let board: shakmaty::Board = placement.parse().expect("placement");
+        (0..64)
+            .map(|i| {
+                board
+                    .piece_at(cell_square(i / 8, i % 8, false))
+                    .map_or(EMPTY, |p| SquareClass::Piece(p).index())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn impossible_positions_are_told_from_possible_ones() {
+        for (placement, impossible) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Some(false)),
+            // A check, by either side (the side in check is the one to move).
+            ("4k3/8/8/8/8/8/8/4RK2", Some(false)),
+            ("4k3/8/8/8/8/8/8/r4K2", Some(false)),
+            // Kings side by side: whoever is to move, the other stands in check.
+            ("8/8/8/3kK3/8/8/8/8", Some(true)),
+            // Both kings in check.
+            ("4k3/8/8/8/8/8/4R3/r4K2", Some(true)),
+            // A check by two knights: no last move gives it.
+            ("4k3/8/3N1N2/8/8/8/8/4K3", Some(true)),
+            // Two pawns checking the king: no last move gives that. With the pieces at home
+            // the orientation is clear; were the board turned, the pawns would point away.
+            ("rnbqkbnr/pppp1ppp/4K3/8/8/8/PPPPPPPP/RNBQ1BNR", Some(true)),
+            // Not one king a side: left to the board's counts.
+            ("8/8/8/3kk3/8/8/8/8", None),
+            ("8/8/8/3k4/8/8/8/8", None),
+        ] {
+            let cells = cells_of(placement);
+            assert_eq!(impossible_position(&cells), impossible, "{placement}");
+            // The board turned round is the same position.
+            let turned: Vec<usize> = cells.iter().rev().copied().collect();
+            assert_eq!(
+                impossible_position(&turned),
+                impossible,
+                "{placement} turned"
+            );
+        }
+        assert_eq!(impossible_position(&[EMPTY; 10]), None);
+    }
+
+    #[test]
+    fn a_king_and_queen_told_apart_by_the_board_being_possible() {
+        // The network cannot tell White's king from White's queen (e7 and d3), leaning a little
+        // the wrong way: the king on e7 would stand next to Black's king on e8.
+        let (wk, wq) = (
+            piece(Role::King, Color::White),
+            piece(Role::Queen, Color::White),
+        );
+        let mut probs = base();
+        probs[60] = one_hot(SquareClass::Empty, 0.99);
+        let read = |king: f32| {
+            let mut a = [1e-4; CLASSES];
+            a[wk.index()] = king;
+            a[wq.index()] = 1.0 - king;
+            a
+        };
+        probs[12] = read(0.55);
+        probs[43] = read(0.45);
+        let groups: Vec<Group> = [vec![12], vec![43], vec![4]]
+            .into_iter()
+            .map(Group::of)
+            .collect();
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[12]], wq);
+        assert_eq!(SquareClass::ALL[out[43]], wk);
     }
 }
