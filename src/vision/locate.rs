@@ -831,22 +831,27 @@ fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
     if best == b { b } else { refine(img, &best) }
 }
 
-/// Mean absolute luma step across pixel line `c` of `img` (between columns `c - 1` and `c` for
-/// `vertical`, else rows), sampled every `step` pixels along `a0..a1`.
+/// Median absolute luma step across pixel line `c` of `img` (between columns `c - 1` and `c`
+/// for `vertical`, else rows), sampled every `step` pixels along `a0..a1`. The median, not the
+/// mean: a grid line steps all along the board, a piece's outline only where the piece is, and
+/// on a board whose two square colours are close the outlines' few big steps would outweigh it.
 fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step: i32) -> f32 {
-    let (mut sum, mut n) = (0i64, 0i64);
-    let mut a = a0;
-    while a < a1 {
-        let (v1, v0) = if vertical {
-            (luma_sum(img, c, a), luma_sum(img, c - 1, a))
-        } else {
-            (luma_sum(img, a, c), luma_sum(img, a, c - 1))
-        };
-        sum += i64::from((v1 - v0).abs());
-        n += 1;
-        a += step;
+    let mut steps: Vec<i32> = (a0..a1)
+        .step_by(step.max(1) as usize)
+        .map(|a| {
+            let (v1, v0) = if vertical {
+                (luma_sum(img, c, a), luma_sum(img, c - 1, a))
+            } else {
+                (luma_sum(img, a, c), luma_sum(img, a, c - 1))
+            };
+            (v1 - v0).abs()
+        })
+        .collect();
+    if steps.is_empty() {
+        return 0.0;
     }
-    sum as f32 / n.max(1) as f32
+    let mid = steps.len() / 2;
+    *steps.select_nth_unstable(mid).1 as f32
 }
 
 /// [`edge_strength`] of every line from `from` to `to` (0 outside the image), each from about
@@ -1044,6 +1049,27 @@ fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option
 mod tests {
     use super::*;
     use image::Rgb;
+
+    #[test]
+    fn a_faint_line_all_along_beats_a_few_strong_outlines() {
+        // Columns 0..50 at 100, 50.. at 110: a faint edge down the whole of column 50. In one
+        // row in five, a dark outline from column 40 on (a piece's edge): by the mean, twice
+        // the faint line's strength.
+        let img = RgbImage::from_fn(100, 100, |x, y| {
+            let v = if y % 5 == 0 && (40..48).contains(&x) {
+                0
+            } else if x < 50 {
+                100
+            } else {
+                110
+            };
+            Rgb([v, v, v])
+        });
+        let line = edge_strength(&img, true, 50, 0, 100, 1);
+        let outline = edge_strength(&img, true, 40, 0, 100, 1);
+        assert!((line - 30.0).abs() < 1e-3, "{line}");
+        assert!(line > outline, "{line} vs {outline}");
+    }
 
     /// Draws a board with square size `s` (may be fractional) at `(x0, y0)` into `img`, with
     /// "pieces" (discs) on the squares listed, the way antialias-free renderers do: pixel
