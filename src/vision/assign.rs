@@ -89,7 +89,8 @@ const FAVOURITES: usize = 3;
 /// local search.
 const TWINS: f32 = 0.5;
 /// Groups up to which the local search's one-group step takes the best change on the board
-/// (see [`assign`]); a board shows at most 24 pictures of pieces (12 on each square colour).
+/// (see [`assign`]); a rendered board shows up to 24 pictures of pieces (12 on each square
+/// colour) and a few groups of empty squares besides (28 groups at most on `vision eval`).
 const BEST_FIRST: usize = 32;
 /// Cost of a board no game reaches (see [`impossible_position`]): as dear as a promotion
 /// the missing pawns do not allow.
@@ -323,11 +324,13 @@ pub fn assign_scored(
     // in check no last move could give).
     for round in 0..2 {
         if round == 1 {
-            legality.set(true);
-            best = score(&choice);
+            // Only a board surely impossible goes round again (one without a king a side is
+            // not: its score must stay comparable with the other readings of the page).
             if spent() || impossible_position(&labels_of(&labels, &groups, &choice)) != Some(true) {
                 break;
             }
+            legality.set(true);
+            best = score(&choice);
         }
         for _ in 0..PASSES {
             if spent() {
@@ -768,6 +771,26 @@ mod tests {
             assert_eq!(SquareClass::ALL[out[i]], bp, "square {i}");
         }
         assert_eq!(SquareClass::ALL[out[20]], bb);
+    }
+
+    #[test]
+    fn a_board_without_kings_is_not_scored_as_impossible() {
+        // No king on the board: `impossible_position` cannot judge it, so the score is the
+        // network's evidence less the board's counts, without the cost of an impossible board
+        // (the score compares groupings of one board, which may differ in their kings).
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        let wp = piece(Role::Pawn, Color::White);
+        probs[36] = one_hot(wp, 0.99);
+        let (out, score) = assign_scored(&probs, &[Group::of(vec![36])], &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[36]], wp);
+        let mut count = [0; CLASSES];
+        count[EMPTY] = 63;
+        count[wp.index()] = 1;
+        let expected = 0.99f32.ln() - board_cost(&count);
+        assert!(
+            (score - expected).abs() < 1e-4,
+            "{score} against {expected}"
+        );
     }
 
     #[test]
