@@ -284,8 +284,8 @@ impl UnionFind {
 }
 
 /// A regular lattice of corners: point `(i, j)` lies at `(ox + i·s, oy + j·s)` in reduced
-/// pixels, and the corners seen span indices `i0..=i1`, `j0..=j1`.
-#[derive(Debug, Clone, Copy)]
+/// pixels, and the corners seen, at `points`, span indices `i0..=i1`, `j0..=j1`.
+#[derive(Debug, Clone)]
 struct Lattice {
     ox: f32,
     oy: f32,
@@ -295,6 +295,7 @@ struct Lattice {
     i1: i32,
     j0: i32,
     j1: i32,
+    points: Vec<(i32, i32)>,
 }
 
 /// Links corners to their nearest right and lower neighbours and turns linked groups into
@@ -493,6 +494,7 @@ fn split_lattices(pts: &[Corner], members: &[usize], s: f32, out: &mut Vec<Latti
             i1,
             j0,
             j1,
+            points: idx.iter().map(|&(i, j, _)| (i, j)).collect(),
         });
     }
 }
@@ -649,18 +651,26 @@ struct LatticeColours {
 }
 
 impl LatticeColours {
-    /// Cells `i0..i0 + width` by `j0..j0 + height` of `lat`, whose units are `f` image pixels.
+    /// Cells `i0..i0 + width` by `j0..j0 + height` of `lat`, whose units are `f` image pixels;
+    /// only those `needed` says (row by row; all when it is empty), the others count as
+    /// unreadable.
     fn read(
         img: &RgbImage,
         lat: &Lattice,
         f: f32,
         (i0, width): (i32, i32),
         (j0, height): (i32, i32),
+        needed: &[bool],
     ) -> Self {
         let (sx, sy) = (f * lat.sx, f * lat.sy);
         let mut colours = Vec::with_capacity((width.max(0) * height.max(0)) as usize);
         for j in j0..j0 + height {
             for i in i0..i0 + width {
+                let k = colours.len();
+                if !needed.is_empty() && !needed.get(k).copied().unwrap_or(false) {
+                    colours.push(None);
+                    continue;
+                }
                 let x = f * (lat.ox + i as f32 * lat.sx);
                 let y = f * (lat.oy + j as f32 * lat.sy);
                 colours.push(cell_color(img, x, y, sx, sy));
@@ -690,6 +700,53 @@ impl LatticeColours {
     }
 }
 
+/// Fewest of a lattice's corners an 8x8 window must hold (on its 9x9 points) to be scored.
+const MIN_WINDOW_CORNERS: usize = 4;
+
+/// The windows (top-left cell `(i, j)`, `i` in `ilo..=ihi`, `j` in `jlo..=jhi`) that hold at
+/// least [`MIN_WINDOW_CORNERS`] of `lat`'s corners. A lattice up to a board wide has all its
+/// corners (at least four) in every window; one of clutter spread over a page (a few corners
+/// a few pixels apart in a GUI's text and icons, far from each other) spans tens of thousands
+/// of windows that hold none, and scoring them all took most of a second.
+fn windows_holding_corners(
+    lat: &Lattice,
+    (ilo, ihi): (i32, i32),
+    (jlo, jhi): (i32, i32),
+) -> Vec<(i32, i32)> {
+    // Prefix sums over the points ilo..=ihi+8 by jlo..=jhi+8.
+    let (w, h) = (
+        (ihi - ilo + 9).max(0) as usize,
+        (jhi - jlo + 9).max(0) as usize,
+    );
+    let mut sum = vec![0usize; (w + 1) * (h + 1)];
+    for &(i, j) in &lat.points {
+        let (x, y) = (i - ilo, j - jlo);
+        if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
+            sum[(y as usize + 1) * (w + 1) + x as usize + 1] += 1;
+        }
+    }
+    for y in 1..=h {
+        for x in 1..=w {
+            sum[y * (w + 1) + x] += sum[(y - 1) * (w + 1) + x] + sum[y * (w + 1) + x - 1]
+                - sum[(y - 1) * (w + 1) + x - 1];
+        }
+    }
+    let mut out = Vec::new();
+    for j in jlo..=jhi {
+        for i in ilo..=ihi {
+            let (x0, y0) = ((i - ilo) as usize, (j - jlo) as usize);
+            let (x1, y1) = (x0 + 9, y0 + 9);
+            let held = sum[y1 * (w + 1) + x1] + sum[y0 * (w + 1) + x0]
+                - sum[y0 * (w + 1) + x1]
+                - sum[y1 * (w + 1) + x0];
+            if held >= MIN_WINDOW_CORNERS {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
+
 /// Boards found from the corners of `grey` (`img` reduced by `factor`).
 fn locate_at(
     img: &RgbImage,
@@ -717,21 +774,27 @@ fn locate_at(
         } else {
             (lat.j0 - 7, lat.j1)
         };
-        let colours =
-            LatticeColours::read(img, &lat, f, (ilo, ihi - ilo + 8), (jlo, jhi - jlo + 8));
-        for j in jlo..=jhi {
-            for i in ilo..=ihi {
-                let b = BoardBox::new(
-                    f * (lat.ox + i as f32 * lat.sx),
-                    f * (lat.oy + j as f32 * lat.sy),
-                    f * 8.0 * lat.sx,
-                    f * 8.0 * lat.sy,
-                );
-                if let Some(n) = colours.consistency(i, j)
-                    && n >= NEAR_CONSISTENT
-                {
-                    windows.push((n, b));
-                }
+        let candidates = windows_holding_corners(&lat, (ilo, ihi), (jlo, jhi));
+        let (width, height) = (ihi - ilo + 8, jhi - jlo + 8);
+        let mut needed = vec![false; (width * height) as usize];
+        for &(i, j) in &candidates {
+            for r in j - jlo..j - jlo + 8 {
+                let row = (r * width + i - ilo) as usize;
+                needed[row..row + 8].fill(true);
+            }
+        }
+        let colours = LatticeColours::read(img, &lat, f, (ilo, width), (jlo, height), &needed);
+        for (i, j) in candidates {
+            let b = BoardBox::new(
+                f * (lat.ox + i as f32 * lat.sx),
+                f * (lat.oy + j as f32 * lat.sy),
+                f * 8.0 * lat.sx,
+                f * 8.0 * lat.sy,
+            );
+            if let Some(n) = colours.consistency(i, j)
+                && n >= NEAR_CONSISTENT
+            {
+                windows.push((n, b));
             }
         }
         windows.sort_by_key(|w| std::cmp::Reverse(w.0));
@@ -1147,6 +1210,38 @@ mod tests {
     }
 
     #[test]
+    fn only_windows_holding_corners_are_scored() {
+        let lattice = |points: Vec<(i32, i32)>| Lattice {
+            ox: 0.0,
+            oy: 0.0,
+            sx: 4.0,
+            sy: 4.0,
+            i0: points.iter().map(|p| p.0).min().unwrap(),
+            i1: points.iter().map(|p| p.0).max().unwrap(),
+            j0: points.iter().map(|p| p.1).min().unwrap(),
+            j1: points.iter().map(|p| p.1).max().unwrap(),
+            points,
+        };
+        // A board's inner corners (1..=7 each way): every window that can hold the board does.
+        let board: Vec<(i32, i32)> = (1..=7).flat_map(|j| (1..=7).map(move |i| (i, j))).collect();
+        let all = windows_holding_corners(&lattice(board), (-1, 1), (-1, 1));
+        assert_eq!(all.len(), 9);
+        // Four corners far apart on a wide lattice (clutter): of 121 x 121 windows, only those
+        // holding a corner, and none holds four of them.
+        let spread = lattice(vec![(0, 0), (60, 0), (0, 60), (120, 120)]);
+        assert!(windows_holding_corners(&spread, (-7, 120), (-7, 120)).is_empty());
+        // Four close together among them: the windows that hold all four.
+        let mut near = vec![(50, 50), (51, 50), (50, 52), (53, 53)];
+        near.extend([(0, 0), (120, 120)]);
+        let got = windows_holding_corners(&lattice(near), (-7, 120), (-7, 120));
+        assert_eq!(got.len(), 6 * 6);
+        assert!(
+            got.iter()
+                .all(|&(i, j)| (45..=50).contains(&i) && (45..=50).contains(&j))
+        );
+    }
+
+    #[test]
     fn a_lattice_scores_its_windows_like_single_windows() {
         let (img, x0, y0, s) = start_board_on_page();
         // The board's lattice in half-size units (f = 2), from two squares before it.
@@ -1159,8 +1254,9 @@ mod tests {
             i1: 0,
             j0: 0,
             j1: 0,
+            points: Vec::new(),
         };
-        let colours = LatticeColours::read(&img, &lat, 2.0, (-2, 12), (-2, 11));
+        let colours = LatticeColours::read(&img, &lat, 2.0, (-2, 12), (-2, 11), &[]);
         for j in -2..=1 {
             for i in -2..=2 {
                 let b = BoardBox::new(x0 + i as f32 * s, y0 + j as f32 * s, 8.0 * s, 8.0 * s);
