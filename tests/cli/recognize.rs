@@ -247,6 +247,13 @@ fn xboard_screenshots() {
     assert_eq!(check_real("xboard.txt", |_| true), 5);
 }
 
+/// Every GNOME Chess screenshot (`gnome-chess.txt`: its two piece themes, coordinates on and
+/// off, either side at the bottom, windows from 480x420 to 1200x780).
+#[test]
+fn gnome_chess_screenshots() {
+    assert_eq!(check_real("gnome-chess.txt", |_| true), 8);
+}
+
 /// Every web-board screenshot (`web.txt`: chessground and cm-chessboard in headless Chromium),
 /// cm-chessboard's staunty pieces, a set in none of the training data, included.
 #[test]
