@@ -36,9 +36,10 @@ pub struct RecognizeArgs {
     #[arg(long, value_name = "FILE")]
     pub debug: Option<PathBuf>,
     /// Classifier weights to use instead of the built-in ones (a safetensors file written by
-    /// `chessbot vision train`).
+    /// `chessbot vision train`); given more than once, the networks are read together and
+    /// their probabilities averaged.
     #[arg(long, value_name = "FILE")]
-    pub model: Option<PathBuf>,
+    pub model: Vec<PathBuf>,
 }
 
 /// A side of the board, for `--orientation`.

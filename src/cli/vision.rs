@@ -28,7 +28,7 @@ pub enum VisionCommand {
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The committed models were made with (release build, one thread, about 65 min each, the two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+    after_help = "The committed models were made with (release build, one thread, about 65 min each, the two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\nand their second networks, read with them, the same two commands with `--low-contrast-share 0.15` and `--out assets/vision/model-lc.safetensors` / `--out assets/vision/held-out-lc.safetensors`.\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
 )]
 pub struct TrainArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -86,9 +86,10 @@ pub struct EvalArgs {
     #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set).
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// `recognize` uses one trained on every set); given more than once, the networks are
+    /// read together and their probabilities averaged.
+    #[arg(long, value_name = "FILE")]
+    pub model: Vec<PathBuf>,
     /// Boards rendered per piece set.
     #[arg(long, default_value_t = 100)]
     pub boards: usize,
@@ -194,9 +195,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "FILE")]
     pub real: Option<PathBuf>,
     /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set).
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// `recognize` uses one trained on every set); given more than once, the networks are
+    /// read together and their probabilities averaged.
+    #[arg(long, value_name = "FILE")]
+    pub model: Vec<PathBuf>,
     /// Write the screenshots of boards not read right into DIR (named after the set, the
     /// index and what went wrong: grid, orientation or the number of wrong squares).
     #[arg(long, value_name = "DIR")]

@@ -62,16 +62,24 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
     } else {
         None
     };
-    let recognizer = match &args.model {
+    let recognizer = if args.model.is_empty() {
+        Recognizer::embedded().map_err(CliError::runtime)?
+    } else {
         // A model file that cannot be read or is not one is bad input.
-        Some(path) => {
+        let mut members = Vec::with_capacity(args.model.len());
+        for path in &args.model {
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
-            Recognizer::new(Classifier::from_bytes(bytes).map_err(|e| {
+            // Each file alone first, so that the error names the one that is not a model.
+            Classifier::from_bytes(bytes.clone()).map_err(|e| {
                 CliError::input(format!("{}: not a usable model: {e}", path.display()))
-            })?)
+            })?;
+            members.push(bytes);
         }
-        None => Recognizer::embedded().map_err(CliError::runtime)?,
+        Recognizer::new(
+            Classifier::from_members(members)
+                .map_err(|e| CliError::input(format!("--model: {e}")))?,
+        )
     };
     let results: Vec<Result<Outcome, Failure>> = args
         .images

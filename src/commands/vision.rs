@@ -94,9 +94,10 @@ fn run_eval(a: EvalArgs) -> CmdResult {
     if a.boards == 0 {
         return Err(CliError::input("--boards must be at least 1"));
     }
-    let classifier = match &a.model {
-        Some(path) => Classifier::from_file(path),
-        None => Classifier::held_out(),
+    let classifier = if a.model.is_empty() {
+        Classifier::held_out()
+    } else {
+        Classifier::from_files(&a.model)
     }
     .map_err(vision_error)?;
     let sets = Sets::load(&a.pieces).map_err(vision_error)?;
@@ -252,9 +253,10 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     let (width, height) = parse_size(&a.size).ok_or_else(|| {
         CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size))
     })?;
-    let classifier = match &a.model {
-        Some(path) => Classifier::from_file(path),
-        None => Classifier::held_out(),
+    let classifier = if a.model.is_empty() {
+        Classifier::held_out()
+    } else {
+        Classifier::from_files(&a.model)
     }
     .map_err(vision_error)?;
     let recognizer = Recognizer::new(classifier);

@@ -17,8 +17,13 @@ use std::path::Path;
 /// The weights `recognize` uses, trained by `chessbot vision train --all-sets` on every piece
 /// set (see README), compiled into the binary.
 static EMBEDDED_MODEL: &[u8] = include_bytes!("../../assets/vision/model.safetensors");
+/// The second network `recognize` reads with, the same recipe with `--low-contrast-share 0.15`
+/// (see README): two networks that err on different squares read more boards than either.
+static EMBEDDED_MODEL_LC: &[u8] = include_bytes!("../../assets/vision/model-lc.safetensors");
 /// The weights trained without the held-out sets, which the benchmarks measure.
 static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
+/// The second held-out network, as [`EMBEDDED_MODEL_LC`] is to [`EMBEDDED_MODEL`].
+static HELD_OUT_MODEL_LC: &[u8] = include_bytes!("../../assets/vision/held-out-lc.safetensors");
 
 /// What one square holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -133,9 +138,10 @@ impl BoardGuess {
 /// Per-crop class probabilities and embeddings, as returned by [`Classifier::predict`].
 pub type Prediction = (Vec<[f32; CLASSES]>, Vec<Vec<f32>>);
 
-/// The trained square classifier.
+/// The trained square classifier: one network, or several read together (an ensemble, see
+/// [`Classifier::from_members`]).
 pub struct Classifier {
-    net: SquareNet,
+    nets: Vec<SquareNet>,
     device: Device,
 }
 
@@ -146,15 +152,16 @@ impl std::fmt::Debug for Classifier {
 }
 
 impl Classifier {
-    /// The model compiled into the binary for reading screenshots, trained on every piece set.
+    /// The networks compiled into the binary for reading screenshots, trained on every piece
+    /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::from_bytes(EMBEDDED_MODEL.to_vec())
+        Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_LC.to_vec()])
     }
 
-    /// The model compiled into the binary for benchmarks: the same recipe without the
-    /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that it measures unseen styles.
+    /// The networks compiled into the binary for benchmarks: the same recipes without the
+    /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
-        Self::from_bytes(HELD_OUT_MODEL.to_vec())
+        Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_LC.to_vec()])
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -165,26 +172,67 @@ impl Classifier {
 
     /// A model from safetensors bytes.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Self, VisionError> {
-        if bytes.is_empty() {
-            return Err(VisionError::Model("the weights file is empty".into()));
+        Self::from_members(vec![bytes])
+    }
+
+    /// Networks saved by `chessbot vision train` (at least one), read together: their class
+    /// probabilities are averaged and their embeddings, each scaled to unit length, set side by
+    /// side (a cosine distance between two such embeddings averages the members' distances).
+    /// Networks trained alike from different seeds err on different squares of a piece style
+    /// none of them saw, so the average is right more often than each.
+    pub fn from_files(paths: &[impl AsRef<Path>]) -> Result<Self, VisionError> {
+        let members = paths
+            .iter()
+            .map(|p| std::fs::read(p.as_ref()).map_err(|e| VisionError::io(p.as_ref(), e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::from_members(members)
+    }
+
+    /// [`Classifier::from_files`] on safetensors bytes, one member each; the members must read
+    /// crops of one side.
+    pub fn from_members(members: Vec<Vec<u8>>) -> Result<Self, VisionError> {
+        if members.is_empty() {
+            return Err(VisionError::Model("no weights given".into()));
         }
         let device = Device::Cpu;
-        let weights = candle_core::safetensors::load_buffer(&bytes, &device)?;
-        let crop = super::model::crop_of(&weights).ok_or_else(|| {
-            VisionError::Model("the weights have no embedding layer of a known shape".into())
-        })?;
-        let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
-        let net = SquareNet::new(vb, crop)?.fused()?;
-        Ok(Classifier { net, device })
+        let mut nets = Vec::with_capacity(members.len());
+        for bytes in members {
+            if bytes.is_empty() {
+                return Err(VisionError::Model("the weights file is empty".into()));
+            }
+            let weights = candle_core::safetensors::load_buffer(&bytes, &device)?;
+            let crop = super::model::crop_of(&weights).ok_or_else(|| {
+                VisionError::Model("the weights have no embedding layer of a known shape".into())
+            })?;
+            let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
+            let net = SquareNet::new(vb, crop)?.fused()?;
+            if let Some(first) = nets.first().map(SquareNet::crop)
+                && first != crop
+            {
+                return Err(VisionError::Model(format!(
+                    "the networks read crops of {first} and {crop} px: they cannot be read together"
+                )));
+            }
+            nets.push(net);
+        }
+        Ok(Classifier { nets, device })
+    }
+
+    /// How many networks this classifier reads with.
+    pub fn members(&self) -> usize {
+        self.nets.len()
     }
 
     /// Side of the square crops this model reads (see [`crop_cells`]).
     pub fn crop(&self) -> usize {
-        self.net.crop()
+        self.nets[0].crop()
     }
 
     /// Class probabilities and embeddings for `n` crops laid out as `[n, 3, crop, crop]`
-    /// (see [`crop_cells`]), in forward passes of up to [`PASS_CROPS`] crops.
+    /// (see [`crop_cells`]), in forward passes of up to [`PASS_CROPS`] crops. With several
+    /// members, the first reads every crop and the others only those it does not read as
+    /// surely empty (an empty square is what every network reads best): their probabilities
+    /// are averaged, their unit embeddings set side by side.
     pub fn predict(&self, crops: &[f32], n: usize) -> Result<Prediction, VisionError> {
         let crop = self.crop();
         let plane = 3 * crop * crop;
@@ -197,10 +245,55 @@ impl Classifier {
                 crops.len()
             )));
         }
+        let (mut probs, embeddings) = self.predict_with(&self.nets[0], &crops[..n * plane])?;
+        if self.nets.len() == 1 {
+            return Ok((probs, embeddings));
+        }
+        let doubtful: Vec<usize> = (0..n).filter(|&i| probs[i][0] < SURELY_EMPTY).collect();
+        let picked: Vec<f32> = doubtful
+            .iter()
+            .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
+            .copied()
+            .collect();
+        let mut joined: Vec<Vec<f32>> = embeddings.iter().map(|e| unit(e).collect()).collect();
+        let members = self.nets.len() as f32;
+        for net in &self.nets[1..] {
+            let (p, e) = self.predict_with(net, &picked)?;
+            for (k, &i) in doubtful.iter().enumerate() {
+                for (sum, v) in probs[i].iter_mut().zip(p[k]) {
+                    *sum += v;
+                }
+            }
+            // A crop only the first member read stands for the others with its embedding.
+            let mut read = vec![None; n];
+            for (k, &i) in doubtful.iter().enumerate() {
+                read[i] = Some(k);
+            }
+            for i in 0..n {
+                let extra: Vec<f32> = match read[i] {
+                    Some(k) => unit(&e[k]).collect(),
+                    None => unit(&embeddings[i]).collect(),
+                };
+                joined[i].extend(extra);
+            }
+        }
+        for &i in &doubtful {
+            for v in probs[i].iter_mut() {
+                *v /= members;
+            }
+        }
+        Ok((probs, joined))
+    }
+
+    /// One network's probabilities and embeddings for the crops in `crops`.
+    fn predict_with(&self, net: &SquareNet, crops: &[f32]) -> Result<Prediction, VisionError> {
+        let crop = self.crop();
+        let plane = 3 * crop * crop;
+        let n = crops.len() / plane;
         let (mut probs, mut embeddings) = (Vec::with_capacity(n), Vec::with_capacity(n));
         for chunk in crops[..n * plane].chunks(PASS_CROPS * plane) {
             let x = Tensor::from_slice(chunk, (chunk.len() / plane, 3, crop, crop), &self.device)?;
-            let (logits, emb) = self.net.forward_t(&x, false)?;
+            let (logits, emb) = net.forward_t(&x, false)?;
             probs.extend(
                 super::model::probabilities(&logits)?
                     .into_iter()
@@ -781,6 +874,54 @@ mod tests {
     }
 
     #[test]
+    fn an_ensemble_averages_its_members() {
+        // Two built-in networks read together: on the squares the first reads as surely empty
+        // it alone speaks; elsewhere the probabilities are the members' mean.
+        let one = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
+        let two = Classifier::from_bytes(HELD_OUT_MODEL.to_vec()).unwrap();
+        let both = Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        assert_eq!(both.members(), 2);
+        let side = one.crop();
+        let plane = 3 * side * side;
+        // A plain square, a dark blob and a bar: empty, and two the networks doubt.
+        let mut crops = vec![0.3f32; 3 * plane];
+        for y in 0..side {
+            for x in 0..side {
+                let (dx, dy) = (x as f32 - side as f32 / 2.0, y as f32 - side as f32 / 2.0);
+                for ch in 0..3 {
+                    if dx * dx + dy * dy < (side * side / 9) as f32 {
+                        crops[plane + ch * side * side + y * side + x] = -0.45;
+                    }
+                    if x > side / 3 && x < side / 2 {
+                        crops[2 * plane + ch * side * side + y * side + x] = -0.4;
+                    }
+                }
+            }
+        }
+        let (p1, _) = one.predict(&crops, 3).unwrap();
+        let (p2, _) = two.predict(&crops, 3).unwrap();
+        let (p, e) = both.predict(&crops, 3).unwrap();
+        for i in 0..3 {
+            let expected: Vec<f32> = if p1[i][0] < SURELY_EMPTY {
+                (0..CLASSES).map(|c| (p1[i][c] + p2[i][c]) / 2.0).collect()
+            } else {
+                p1[i].to_vec()
+            };
+            for c in 0..CLASSES {
+                assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
+            }
+            assert_eq!(e[i].len(), 2 * crate::vision::model::EMBED);
+        }
+        assert!(
+            p1.iter().any(|q| q[0] < SURELY_EMPTY),
+            "no crop was doubted"
+        );
+        assert!(Classifier::from_members(Vec::new()).is_err());
+        assert!(Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), Vec::new()]).is_err());
+    }
+
+    #[test]
     fn classifies_a_rendered_training_board() {
         use crate::vision::render::{BoardStyle, PieceSet, render_board, test_pieces_dir};
         use rand::SeedableRng;
@@ -839,7 +980,7 @@ mod tests {
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
         let (p, e) = classifier.predict_either_way(&crops, n).unwrap();
         let (q, f) = classifier.predict_either_way(&mirrored, n).unwrap();
-        let embed = crate::vision::model::EMBED;
+        let embed = crate::vision::model::EMBED * classifier.members();
         let (mut once, mut twice) = (0, 0);
         for i in 0..n {
             // Each crop's probabilities come from one of its two plain readings.
