@@ -229,7 +229,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which side is at the bottom of the image (default: detected)')
             [CompletionResult]::new('--turn', '--turn', [CompletionResultType]::ParameterName, 'Side to move (default: white, or black when only that is legal)')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`); given more than once, the networks are read together and their probabilities averaged')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -272,7 +272,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;vision;eval' {
             [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged')
             [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per piece set')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the rendered boards')
             [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Placements to draw: game-like (what screenshots show) or the training mix')
@@ -310,7 +310,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Page size, e.g. `1280x800`')
             [CompletionResult]::new('--sets', '--sets', [CompletionResultType]::ParameterName, 'Comma-separated piece sets to measure (default: the held-out ones)')
             [CompletionResult]::new('--real', '--real', [CompletionResultType]::ParameterName, 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged')
             [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of tables')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -168,7 +168,7 @@ black\t'Black at the bottom'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l turn -d 'Side to move (default: white, or black when only that is legal)' -r -f -a "w\t'White to move'
 b\t'Black to move'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l debug -d 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l model -d 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l model -d 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -196,7 +196,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l boards -d 'Boards rendered per piece set' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l seed -d 'Seed of the rendered boards' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l positions -d 'Placements to draw: game-like (what screenshots show) or the training mix' -r -f -a "games\t'Book openings plus random moves'
@@ -226,7 +226,7 @@ mixed\t'The training mix'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l size -d 'Page size, e.g. `1280x800`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l sets -d 'Comma-separated piece sets to measure (default: the held-out ones)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l real -d 'Also measure the real screenshots listed in FILE (`file | FEN | white|black` lines, as tests/data/vision/xboard.txt)' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l failures -d 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
