@@ -101,6 +101,28 @@ fn model_flag_loads_other_weights_and_rejects_a_file_that_is_none() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("not a usable model"));
+    // Two networks read together; a second file that is no model is named.
+    let held_out_lc = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/vision/held-out-lc.safetensors"
+    );
+    chessbot()
+        .args(["recognize", "--model", held_out, "--model", held_out_lc])
+        .arg(sample(file))
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+    chessbot()
+        .args(["recognize", "--model", held_out, "--model"])
+        .arg(sample(file))
+        .arg(sample(file))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{}: not a usable model",
+            sample(file).display()
+        )));
 }
 
 /// A 151-px board of 19-px squares in a page of text, JPEG-blurred, two arrows across it.
