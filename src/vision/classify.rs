@@ -178,8 +178,9 @@ impl Classifier {
     /// Networks saved by `chessbot vision train` (at least one), read together: their class
     /// probabilities are averaged and their embeddings, each scaled to unit length, set side by
     /// side (a cosine distance between two such embeddings averages the members' distances).
-    /// Networks trained alike from different seeds err on different squares of a piece style
-    /// none of them saw, so the average is right more often than each.
+    /// Networks trained differently (the committed pairs: with and without low-contrast
+    /// boards) err on different squares of a piece style none of them saw, so the average is
+    /// right more often than each.
     pub fn from_files(paths: &[impl AsRef<Path>]) -> Result<Self, VisionError> {
         let members = paths
             .iter()
@@ -257,6 +258,11 @@ impl Classifier {
             .collect();
         let mut joined: Vec<Vec<f32>> = embeddings.iter().map(|e| unit(e).collect()).collect();
         let members = self.nets.len() as f32;
+        // Where each crop is among the ones the other members read.
+        let mut read = vec![None; n];
+        for (k, &i) in doubtful.iter().enumerate() {
+            read[i] = Some(k);
+        }
         for net in &self.nets[1..] {
             let (p, e) = self.predict_with(net, &picked)?;
             for (k, &i) in doubtful.iter().enumerate() {
@@ -265,10 +271,6 @@ impl Classifier {
                 }
             }
             // A crop only the first member read stands for the others with its embedding.
-            let mut read = vec![None; n];
-            for (k, &i) in doubtful.iter().enumerate() {
-                read[i] = Some(k);
-            }
             for i in 0..n {
                 let extra: Vec<f32> = match read[i] {
                     Some(k) => unit(&e[k]).collect(),
