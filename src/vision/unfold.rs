@@ -48,19 +48,25 @@ fn for_each_tap(h: usize, w: usize, c: usize, mut tap: impl FnMut(usize, usize))
     }
 }
 
-/// Appends the 3×3 columns of one `h`×`w`×`c` image to `out`, pixel by pixel.
+/// Appends the 3×3 columns of one `h`×`w`×`c` image to `out`, pixel by pixel. A pixel's three
+/// taps of one kernel row read three neighbouring pixels of one image row: one copy of up to
+/// `3·c` values, with zeros for the taps outside the image.
 fn append_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut Vec<f32>) {
+    let zeros = |out: &mut Vec<f32>, k: usize| out.extend(std::iter::repeat_n(0.0, k));
     for y in 0..h {
         for x in 0..w {
+            let (lo, hi) = (x.saturating_sub(1), (x + 2).min(w));
             for dy in 0..3 {
-                for dx in 0..3 {
-                    match (source(y, dy, h), source(x, dx, w)) {
-                        (Some(sy), Some(sx)) => {
-                            let px = (sy * w + sx) * c;
-                            out.extend_from_slice(&image[px..px + c]);
-                        }
-                        _ => out.extend(std::iter::repeat_n(0.0, c)),
-                    }
+                let Some(sy) = source(y, dy, h) else {
+                    zeros(out, 3 * c);
+                    continue;
+                };
+                if x == 0 {
+                    zeros(out, c);
+                }
+                out.extend_from_slice(&image[(sy * w + lo) * c..(sy * w + hi) * c]);
+                if x + 1 == w {
+                    zeros(out, c);
                 }
             }
         }
@@ -161,6 +167,35 @@ mod tests {
         assert_eq!(cols.len(), 6);
         assert_eq!(cols[0], vec![0., 0., 0., 0., 1., 2., 0., 4., 5.]);
         assert_eq!(cols[4], vec![1., 2., 3., 4., 5., 6., 0., 0., 0.]);
+    }
+
+    #[test]
+    fn unfold_matches_tap_by_tap_gathering() {
+        for (n, h, w, c) in [
+            (2, 5, 4, 3),
+            (1, 1, 1, 2),
+            (3, 1, 4, 1),
+            (1, 4, 1, 5),
+            (1, 2, 2, 16),
+        ] {
+            let data = values(n * h * w * c, 0.7);
+            let x = Tensor::from_vec(data.clone(), (n, h, w, c), &Device::Cpu).unwrap();
+            let got: Vec<f32> = unfold3x3(&x)
+                .unwrap()
+                .flatten_all()
+                .unwrap()
+                .to_vec1()
+                .unwrap();
+            let mut want = vec![0.0f32; n * h * w * 9 * c];
+            for k in 0..n {
+                let (image, columns) = (k * h * w * c, k * h * w * 9 * c);
+                for_each_tap(h, w, c, |col, px| {
+                    want[columns + col..columns + col + c]
+                        .copy_from_slice(&data[image + px..image + px + c]);
+                });
+            }
+            assert_eq!(got, want, "shape {n}×{h}×{w}×{c}");
+        }
     }
 
     #[test]
