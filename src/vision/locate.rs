@@ -899,13 +899,23 @@ fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
 /// mean: a grid line steps all along the board, a piece's outline only where the piece is, and
 /// on a board whose two square colours are close the outlines' few big steps would outweigh it.
 fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step: i32) -> f32 {
+    // Straight from the pixel buffer: this runs for every line of every candidate board.
+    let (w, h) = (img.width() as i32, img.height() as i32);
+    if w == 0 || h == 0 {
+        return 0.0;
+    }
+    let raw = img.as_raw();
+    let luma = |x: i32, y: i32| {
+        let at = 3 * (y.clamp(0, h - 1) as usize * w as usize + x.clamp(0, w - 1) as usize);
+        i32::from(raw[at]) + i32::from(raw[at + 1]) + i32::from(raw[at + 2])
+    };
     let mut steps: Vec<i32> = (a0..a1)
         .step_by(step.max(1) as usize)
         .map(|a| {
             let (v1, v0) = if vertical {
-                (luma_sum(img, c, a), luma_sum(img, c - 1, a))
+                (luma(c, a), luma(c - 1, a))
             } else {
-                (luma_sum(img, a, c), luma_sum(img, a, c - 1))
+                (luma(a, c), luma(a, c - 1))
             };
             (v1 - v0).abs()
         })
@@ -1028,13 +1038,6 @@ pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
         cur = BoardBox::new(x, y, w, h);
     }
     cur
-}
-
-fn luma_sum(img: &RgbImage, x: i32, y: i32) -> i32 {
-    let x = x.clamp(0, img.width() as i32 - 1) as u32;
-    let y = y.clamp(0, img.height() as i32 - 1) as u32;
-    let p = img.get_pixel(x, y).0;
-    i32::from(p[0]) + i32::from(p[1]) + i32::from(p[2])
 }
 
 /// For `vertical` lines (constant x), finds each line's edge position and fits `x = o + k·s`.
