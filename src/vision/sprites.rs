@@ -6,6 +6,8 @@
 //! gives each group one class. This is what one screenshot gives for free, and it holds for piece
 //! sets the classifier never saw.
 
+use std::cell::OnceCell;
+
 /// Side of the square crops the pictures are made from, in pixels (the network reads its own
 /// crops, [`super::model::CROP`]).
 pub const PICTURE: usize = 32;
@@ -67,13 +69,16 @@ pub struct Sprite {
     luma: Option<f32>,
     /// `pixels` and `contrast` as [`mismatch`] reads them.
     picture: Picture,
+    /// The crop the sprite was made from (non-finite values as 0), for the parts made only
+    /// when asked for: most squares are empty and never compared.
+    crop: Vec<f32>,
     /// The picture reduced from the crop moved by one crop pixel in each of the eight
     /// directions (see [`SHIFTS`]), with the pixels that stand out from the same background.
-    shifted: Vec<Picture>,
+    shifted: OnceCell<Vec<Picture>>,
     /// Per pixel: covered by an overlay (see [`Sprite::hide`]), left out of comparisons.
     hidden: Vec<bool>,
     /// The piece's outline filled in (see [`Sprite::silhouette`]).
-    silhouette: Silhouette,
+    silhouette: OnceCell<Silhouette>,
 }
 
 /// One reduced picture laid out for [`mismatch`]: channel by channel, so that whole rows are
@@ -115,30 +120,15 @@ impl Sprite {
     /// [`super::classify::crop_cells`]). A shorter slice describes an empty square.
     pub fn from_crop(crop: &[f32]) -> Sprite {
         let plane = PICTURE * PICTURE;
-        let value = |ch: usize, y: usize, x: usize| -> f32 {
-            let v = crop
-                .get(ch * plane + y.min(PICTURE - 1) * PICTURE + x.min(PICTURE - 1))
-                .copied()
-                .unwrap_or(0.0);
-            if v.is_finite() { v } else { 0.0 }
-        };
-        // The picture reduced 2×2 from the crop moved by (dy, dx) crop pixels (edges repeated).
-        let reduce = |dy: isize, dx: isize| -> Vec<[f32; 3]> {
-            (0..SIDE * SIDE)
-                .map(|k| {
-                    let y = (2 * (k / SIDE)).saturating_add_signed(dy);
-                    let x = (2 * (k % SIDE)).saturating_add_signed(dx);
-                    std::array::from_fn(|ch| {
-                        (value(ch, y, x)
-                            + value(ch, y, x + 1)
-                            + value(ch, y + 1, x)
-                            + value(ch, y + 1, x + 1))
-                            / 4.0
-                    })
-                })
-                .collect()
-        };
-        let base = reduce(0, 0);
+        let crop: Vec<f32> = (0..3 * plane)
+            .map(|k| {
+                crop.get(k)
+                    .copied()
+                    .filter(|v| v.is_finite())
+                    .unwrap_or(0.0)
+            })
+            .collect();
+        let base = reduce(&crop, 0, 0);
         let ring: Vec<[f32; 3]> = (0..SIDE * SIDE)
             .filter(|k| {
                 let (v, u) = (k / SIDE, k % SIDE);
@@ -152,17 +142,7 @@ impl Sprite {
             values.sort_by(f32::total_cmp);
             values[values.len() / 2]
         });
-        let contrast_of = |pixels: &[[f32; 3]]| -> Vec<f32> {
-            pixels
-                .iter()
-                .map(|p| {
-                    (0..3)
-                        .map(|ch| (p[ch] - background[ch]).abs())
-                        .fold(0.0, f32::max)
-                })
-                .collect()
-        };
-        let contrast = contrast_of(&base);
+        let contrast = contrast_to(&base, background);
         // Only pixels inside the piece (all around them piece too): edge pixels are blended
         // with the square and would make one piece lighter on a light square.
         let inside = |k: usize| surrounded(k, &|j| contrast[j] > FOREGROUND);
@@ -174,24 +154,30 @@ impl Sprite {
             })
             .collect();
         let luma = (!fg.is_empty()).then(|| fg.iter().sum::<f32>() / fg.len() as f32);
-        let shifted = SHIFTS
-            .iter()
-            .map(|&(dy, dx)| {
-                let pixels = reduce(dy, dx);
-                Picture::new(&pixels, &contrast_of(&pixels))
-            })
-            .collect();
-        let silhouette = silhouette_of(&value, background);
         Sprite {
-            silhouette,
+            silhouette: OnceCell::new(),
             picture: Picture::new(&base, &contrast),
-            shifted,
+            shifted: OnceCell::new(),
+            crop,
             pixels: base,
             contrast,
             background,
             luma,
             hidden: vec![false; SIDE * SIDE],
         }
+    }
+
+    /// The picture at each of the [`SHIFTS`] (made on first use).
+    fn shifted(&self) -> &[Picture] {
+        self.shifted.get_or_init(|| {
+            SHIFTS
+                .iter()
+                .map(|&(dy, dx)| {
+                    let pixels = reduce(&self.crop, dy, dx);
+                    Picture::new(&pixels, &contrast_to(&pixels, self.background))
+                })
+                .collect()
+        })
     }
 
     /// Mean luma of the piece's pixels, if any stand out from the background.
@@ -204,7 +190,8 @@ impl Sprite {
     /// crossing one). The white and black pieces of most sets are one drawing in two
     /// colourings: a light fill and a dark fill give the same silhouette.
     pub fn silhouette(&self) -> &Silhouette {
-        &self.silhouette
+        self.silhouette
+            .get_or_init(|| silhouette_of(&|ch, y, x| at(&self.crop, ch, y, x), self.background))
     }
 
     /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
@@ -228,7 +215,7 @@ impl Sprite {
         let mut best = (mean_mismatch(&map, count), map);
         // Pictures that far apart differ in more than their alignment.
         let shifted = if best.0 < ALIGN_BELOW {
-            &other.shifted[..]
+            other.shifted()
         } else {
             &[]
         };
@@ -288,6 +275,42 @@ impl Sprite {
                 });
         }
     }
+}
+
+/// Value of channel `ch` at crop pixel (`y`, `x`) of a `[3, PICTURE, PICTURE]` crop, the
+/// edge pixels repeated past the crop's last row and column.
+fn at(crop: &[f32], ch: usize, y: usize, x: usize) -> f32 {
+    crop[ch * PICTURE * PICTURE + y.min(PICTURE - 1) * PICTURE + x.min(PICTURE - 1)]
+}
+
+/// The crop reduced 2×2 to `SIDE × SIDE` pixels, moved by (`dy`, `dx`) crop pixels (edges
+/// repeated).
+fn reduce(crop: &[f32], dy: isize, dx: isize) -> Vec<[f32; 3]> {
+    (0..SIDE * SIDE)
+        .map(|k| {
+            let y = (2 * (k / SIDE)).saturating_add_signed(dy);
+            let x = (2 * (k % SIDE)).saturating_add_signed(dx);
+            std::array::from_fn(|ch| {
+                (at(crop, ch, y, x)
+                    + at(crop, ch, y, x + 1)
+                    + at(crop, ch, y + 1, x)
+                    + at(crop, ch, y + 1, x + 1))
+                    / 4.0
+            })
+        })
+        .collect()
+}
+
+/// Per pixel: its largest channel difference from `background`.
+fn contrast_to(pixels: &[[f32; 3]], background: [f32; 3]) -> Vec<f32> {
+    pixels
+        .iter()
+        .map(|p| {
+            (0..3)
+                .map(|ch| (p[ch] - background[ch]).abs())
+                .fold(0.0, f32::max)
+        })
+        .collect()
 }
 
 /// A piece's outline filled in, whatever its colours: one bit per crop pixel, row by row
@@ -926,7 +949,7 @@ pub(crate) mod tests {
         for a in &sprites {
             for b in &sprites {
                 let pair = Pair::new(a, b);
-                for picture in std::iter::once(&b.picture).chain(&b.shifted) {
+                for picture in std::iter::once(&b.picture).chain(b.shifted()) {
                     let plain = plain_mismatch(a, b, &pixels_of(picture), &picture.foreground);
                     // Added up in the same order: the same to the last bit.
                     assert_eq!(mismatch(&pair, &a.picture, picture), plain);
@@ -950,7 +973,7 @@ pub(crate) mod tests {
         }
         let mut best = (mean_mismatch(&map, count), map);
         if best.0 < ALIGN_BELOW {
-            for s in &b.shifted {
+            for s in b.shifted() {
                 let (map, count) = plain_mismatch(a, b, &pixels_of(s), &s.foreground);
                 if count < MIN_UNION {
                     return a.too_few(b);
