@@ -228,6 +228,8 @@ pub fn assign_scored(
         fixed[labels[i]] += 1;
     }
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    let pieces: [Option<shakmaty::Piece>; CLASSES] = std::array::from_fn(piece_of);
+    let home = home_counts(&groups);
     // Each scoring of the board costs about one term per pair of groups; the search stops
     // once WORK terms are spent, so no input (hundreds of groups) makes it run for minutes.
     let spent_terms = std::cell::Cell::new(0usize);
@@ -259,12 +261,13 @@ pub fn assign_scored(
         let mut count = fixed;
         for (g, &c) in choice.iter().enumerate() {
             count[c] += sizes[g];
-            if is_role(c, Role::Pawn) {
+            let role = pieces[c].map(|p| p.role);
+            if role == Some(Role::Pawn) {
                 total -= EDGE_PAWN * on_edge[g] as f32;
             }
             // Each further group of a class pays for how surely it differs from the nearest
             // one before it (kings are counted by board_cost; empty squares look alike anyway).
-            if c != 0 && !is_role(c, Role::King) {
+            if c != 0 && role != Some(Role::King) {
                 let nearest = (0..g)
                     .filter(|&h| choice[h] == c)
                     .map(|h| separation[g][h])
@@ -274,22 +277,28 @@ pub fn assign_scored(
                 }
             }
         }
+        // Terms of zero weight are skipped: subtracting zero leaves the total as it is.
         for g in 0..choice.len() {
+            let a = pieces[choice[g]];
             for h in g + 1..choice.len() {
-                if choice[g] != choice[h] && choice[g] != EMPTY && choice[h] != EMPTY {
+                if likeness[g][h] != 0.0
+                    && choice[g] != choice[h]
+                    && choice[g] != EMPTY
+                    && choice[h] != EMPTY
+                {
                     total -= ALIKE * likeness[g][h];
                 }
-                if let (Some(a), Some(b)) = (piece_of(choice[g]), piece_of(choice[h]))
-                    && a.color != b.color
-                    && a.role != b.role
-                {
-                    total -= MIRROR * mirror[g][h];
+                if mirror[g][h] == 0.0 {
+                    continue;
                 }
-                // One drawing's pictures clearly apart on one side: one is the other side's.
-                if let (Some(a), Some(b)) = (piece_of(choice[g]), piece_of(choice[h]))
-                    && a.color == b.color
-                {
-                    total -= MIRROR_SIDE * mirror[g][h] * separation[g][h];
+                if let (Some(a), Some(b)) = (a, pieces[choice[h]]) {
+                    if a.color != b.color && a.role != b.role {
+                        total -= MIRROR * mirror[g][h];
+                    }
+                    // One drawing's pictures clearly apart on one side: one is the other side's.
+                    if a.color == b.color {
+                        total -= MIRROR_SIDE * mirror[g][h] * separation[g][h];
+                    }
                 }
             }
         }
@@ -300,7 +309,7 @@ pub fn assign_scored(
             - board_cost(&count)
             - lightness_cost(choice, &luma)
             - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
-            + HOME * home_bonus(choice, &groups)
+            + HOME * home_bonus(choice, &home)
             - if illegal { ILLEGAL } else { 0.0 }
     };
     // Each group's FAVOURITES most likely piece classes, ranked by the network's own
@@ -638,17 +647,34 @@ fn mirror_strengths(shapes: &[Option<&Silhouette>], separation: &[Vec<f32>]) -> 
         .collect()
 }
 
-/// The most squares of `groups` that stand on the home square of the piece `choice` gives
-/// them, over the two ways the board can be turned.
-fn home_bonus(choice: &[usize], groups: &[&Vec<usize>]) -> f32 {
-    [false, true]
+/// Per group, per class, per way the board is turned: how many of the group's squares are
+/// home squares of that class's piece (see [`is_home`]). Made once; [`home_bonus`] only adds
+/// up, as the search scores the board thousands of times.
+type HomeCounts = Vec<[[usize; 2]; CLASSES]>;
+
+fn home_counts(groups: &[&Vec<usize>]) -> HomeCounts {
+    groups
         .iter()
-        .map(|&flipped| {
+        .map(|g| {
+            std::array::from_fn(|c| {
+                [false, true].map(|flipped| {
+                    piece_of(c).map_or(0, |p| g.iter().filter(|&&i| is_home(p, i, flipped)).count())
+                })
+            })
+        })
+        .collect()
+}
+
+/// The most squares of the groups that stand on the home square of the piece `choice` gives
+/// them, over the two ways the board can be turned (`home`: see [`home_counts`]).
+fn home_bonus(choice: &[usize], home: &HomeCounts) -> f32 {
+    [0, 1]
+        .iter()
+        .map(|&way| {
             choice
                 .iter()
-                .zip(groups)
-                .filter_map(|(&c, g)| piece_of(c).map(|p| (p, g)))
-                .map(|(p, g)| g.iter().filter(|&&i| is_home(p, i, flipped)).count())
+                .zip(home)
+                .map(|(&c, counts)| counts.get(c).map_or(0, |n| n[way]))
                 .sum::<usize>()
         })
         .max()
@@ -697,11 +723,6 @@ fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
             Role::King => [4, 2, 6].contains(&file),
             Role::Pawn => false,
         }
-}
-
-/// Whether class index `c` is a piece of `role`.
-fn is_role(c: usize, role: Role) -> bool {
-    piece_of(c).is_some_and(|p| p.role == role)
 }
 
 /// The cost of the board's piece counts (`count[c]` squares of class index `c`): kings,
