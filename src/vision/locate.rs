@@ -899,27 +899,36 @@ fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
 /// mean: a grid line steps all along the board, a piece's outline only where the piece is, and
 /// on a board whose two square colours are close the outlines' few big steps would outweigh it.
 fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step: i32) -> f32 {
-    // Straight from the pixel buffer: this runs for every line of every candidate board.
+    // Straight from the pixel buffer, the line's two columns (rows) clamped once: this runs
+    // for every line of every candidate board.
     let (w, h) = (img.width() as i32, img.height() as i32);
     if w == 0 || h == 0 {
         return 0.0;
     }
     let raw = img.as_raw();
-    let luma = |x: i32, y: i32| {
-        let at = 3 * (y.clamp(0, h - 1) as usize * w as usize + x.clamp(0, w - 1) as usize);
+    let luma = |x: usize, y: usize| {
+        let at = 3 * (y * w as usize + x);
         i32::from(raw[at]) + i32::from(raw[at + 1]) + i32::from(raw[at + 2])
     };
-    let mut steps: Vec<i32> = (a0..a1)
-        .step_by(step.max(1) as usize)
-        .map(|a| {
-            let (v1, v0) = if vertical {
-                (luma(c, a), luma(c - 1, a))
-            } else {
-                (luma(a, c), luma(a, c - 1))
-            };
-            (v1 - v0).abs()
-        })
-        .collect();
+    let inside = |v: i32, len: i32| v.clamp(0, len - 1) as usize;
+    let along = (a0..a1).step_by(step.max(1) as usize);
+    let mut steps: Vec<i32> = if vertical {
+        let (x1, x0) = (inside(c, w), inside(c - 1, w));
+        along
+            .map(|a| {
+                let y = inside(a, h);
+                (luma(x1, y) - luma(x0, y)).abs()
+            })
+            .collect()
+    } else {
+        let (y1, y0) = (inside(c, h), inside(c - 1, h));
+        along
+            .map(|a| {
+                let x = inside(a, w);
+                (luma(x, y1) - luma(x, y0)).abs()
+            })
+            .collect()
+    };
     if steps.is_empty() {
         return 0.0;
     }
