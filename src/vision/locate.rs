@@ -911,24 +911,21 @@ fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step:
         i32::from(raw[at]) + i32::from(raw[at + 1]) + i32::from(raw[at + 2])
     };
     let inside = |v: i32, len: i32| v.clamp(0, len - 1) as usize;
-    let along = (a0..a1).step_by(step.max(1) as usize);
-    let mut steps: Vec<i32> = if vertical {
-        let (x1, x0) = (inside(c, w), inside(c - 1, w));
-        along
-            .map(|a| {
+    let across = if vertical { w } else { h };
+    let (line, before) = (inside(c, across), inside(c - 1, across));
+    let mut steps: Vec<i32> = (a0..a1)
+        .step_by(step.max(1) as usize)
+        .map(|a| {
+            let (v1, v0) = if vertical {
                 let y = inside(a, h);
-                (luma(x1, y) - luma(x0, y)).abs()
-            })
-            .collect()
-    } else {
-        let (y1, y0) = (inside(c, h), inside(c - 1, h));
-        along
-            .map(|a| {
+                (luma(line, y), luma(before, y))
+            } else {
                 let x = inside(a, w);
-                (luma(x, y1) - luma(x, y0)).abs()
-            })
-            .collect()
-    };
+                (luma(x, line), luma(x, before))
+            };
+            (v1 - v0).abs()
+        })
+        .collect();
     if steps.is_empty() {
         return 0.0;
     }
