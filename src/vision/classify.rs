@@ -5,7 +5,8 @@
 use super::assign;
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
-use super::model::{CLASSES, SquareNet};
+use super::inference::Network;
+use super::model::{CLASSES, EMBED, SquareNet};
 use super::render::{PIECES, piece_index};
 use super::sprites::{self, Overlay, PICTURE, Sprite};
 use candle_core::{DType, Device, Tensor};
@@ -141,8 +142,7 @@ pub type Prediction = (Vec<[f32; CLASSES]>, Vec<Vec<f32>>);
 /// The trained square classifier: one network, or several read together (an ensemble, see
 /// [`Classifier::from_members`]).
 pub struct Classifier {
-    nets: Vec<SquareNet>,
-    device: Device,
+    nets: Vec<Network>,
 }
 
 impl std::fmt::Debug for Classifier {
@@ -206,8 +206,8 @@ impl Classifier {
                 VisionError::Model("the weights have no embedding layer of a known shape".into())
             })?;
             let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
-            let net = SquareNet::new(vb, crop)?.fused()?;
-            if let Some(first) = nets.first().map(SquareNet::crop)
+            let net = SquareNet::new(vb, crop)?.fused()?.inference()?;
+            if let Some(first) = nets.first().map(Network::crop)
                 && first != crop
             {
                 return Err(VisionError::Model(format!(
@@ -216,7 +216,7 @@ impl Classifier {
             }
             nets.push(net);
         }
-        Ok(Classifier { nets, device })
+        Ok(Classifier { nets })
     }
 
     /// How many networks this classifier reads with.
@@ -288,14 +288,15 @@ impl Classifier {
     }
 
     /// One network's probabilities and embeddings for the crops in `crops`.
-    fn predict_with(&self, net: &SquareNet, crops: &[f32]) -> Result<Prediction, VisionError> {
+    fn predict_with(&self, net: &Network, crops: &[f32]) -> Result<Prediction, VisionError> {
         let crop = self.crop();
         let plane = 3 * crop * crop;
         let n = crops.len() / plane;
         let (mut probs, mut embeddings) = (Vec::with_capacity(n), Vec::with_capacity(n));
         for chunk in crops[..n * plane].chunks(PASS_CROPS * plane) {
-            let x = Tensor::from_slice(chunk, (chunk.len() / plane, 3, crop, crop), &self.device)?;
-            let (logits, emb) = net.forward_t(&x, false)?;
+            let rows = chunk.len() / plane;
+            let (logits, emb) = net.forward(chunk, rows)?;
+            let logits = Tensor::from_vec(logits, (rows, CLASSES), &Device::Cpu)?;
             probs.extend(
                 super::model::probabilities(&logits)?
                     .into_iter()
@@ -307,7 +308,7 @@ impl Classifier {
                         a
                     }),
             );
-            embeddings.extend(emb.to_vec2::<f32>()?);
+            embeddings.extend(emb.chunks(EMBED).map(<[f32]>::to_vec));
         }
         Ok((probs, embeddings))
     }

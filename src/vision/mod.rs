@@ -30,6 +30,7 @@ pub mod bench;
 pub mod classify;
 pub mod error;
 pub mod geometry;
+pub mod inference;
 pub mod input;
 pub mod locate;
 pub mod model;

@@ -23,6 +23,8 @@ pub const CLASSES: usize = 13;
 pub const EMBED: usize = 64;
 /// Channels of the four convolutions.
 const CHANNELS: [usize; 4] = [16, 32, 48, 64];
+/// The first blocks, which max-pool their output 2×2 (the last does not).
+const POOLED_BLOCKS: usize = 3;
 
 struct Block {
     conv: Conv2d,
@@ -151,12 +153,56 @@ impl SquareNet {
         // Channels-last inside (see `conv3x3`), channels-first at both ends.
         let mut x = x.permute((0, 2, 3, 1))?.contiguous()?;
         for (i, b) in self.blocks.iter().enumerate() {
-            x = b.forward_t(&x, train, i < 3)?;
+            x = b.forward_t(&x, train, i < POOLED_BLOCKS)?;
         }
         let x = x.permute((0, 3, 1, 2))?.flatten_from(1)?;
         let e = self.embed.forward(&x)?.relu()?;
         let logits = self.head.forward(&e)?;
         Ok((logits, e))
+    }
+
+    /// The fused network ([`SquareNet::fused`]) as plain buffers for the inference pass of
+    /// [`super::inference`]; an error for a network not fused.
+    pub fn inference(&self) -> Result<super::inference::Network> {
+        let mut convolutions = Vec::with_capacity(self.blocks.len());
+        for (i, b) in self.blocks.iter().enumerate() {
+            let Some(bias) = &b.inference_bias else {
+                candle_core::bail!("the inference pass needs a fused network")
+            };
+            let w = b.conv.weight();
+            let (cout, cin, _, _) = w.dims4()?;
+            let kernel = w
+                .permute((2, 3, 1, 0))?
+                .reshape((9 * cin, cout))?
+                .flatten_all()?
+                .to_vec1::<f32>()?;
+            convolutions.push(super::inference::Convolution {
+                cin,
+                cout,
+                kernel,
+                bias: bias.clone(),
+                pool: i < POOLED_BLOCKS,
+            });
+        }
+        let dense = |l: &Linear| -> Result<super::inference::Dense> {
+            let (outputs, inputs) = l.weight().dims2()?;
+            let bias = match l.bias() {
+                Some(b) => b.to_vec1::<f32>()?,
+                None => vec![0.0; outputs],
+            };
+            Ok(super::inference::Dense {
+                inputs,
+                outputs,
+                weight: l.weight().flatten_all()?.to_vec1::<f32>()?,
+                bias,
+            })
+        };
+        Ok(super::inference::Network {
+            crop: self.crop,
+            convolutions,
+            embed: dense(&self.embed)?,
+            head: dense(&self.head)?,
+        })
     }
 
     /// The same network with batch norm folded into the convolutions (inference only).

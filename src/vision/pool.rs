@@ -35,45 +35,63 @@ impl CustomOp1 for BiasReluPool<'_> {
         };
         let data = &data[start..end];
         let (n, h, w, c) = layout.shape().dims4()?;
-        if self.bias.len() != c {
-            bail!(
-                "bias_relu_pool: {} biases for {c} channels",
-                self.bias.len()
-            )
-        }
-        if !self.pool {
-            let out = data
-                .chunks(c.max(1))
-                .flat_map(|px| px.iter().zip(self.bias).map(|(v, b)| (v + b).max(0.0)))
-                .collect();
-            return Ok((CpuStorage::F32(out), Shape::from((n, h, w, c))));
-        }
-        if h % 2 != 0 || w % 2 != 0 {
-            bail!("bias_relu_pool: odd size {h}×{w}")
-        }
-        let (oh, ow) = (h / 2, w / 2);
-        let mut out = vec![0.0f32; n * oh * ow * c];
-        // `f32::max` handles NaN, which costs more than the comparison; a convolution of
-        // finite weights and crops gives none.
-        let max = |a: f32, b: f32| if a > b { a } else { b };
-        let mut pixels = out.chunks_exact_mut(c.max(1));
-        for image in data.chunks((h * w * c).max(1)) {
-            for oy in 0..oh {
-                let top = &image[2 * oy * w * c..(2 * oy + 1) * w * c];
-                let bottom = &image[(2 * oy + 1) * w * c..(2 * oy + 2) * w * c];
-                for ox in 0..ow {
-                    let at = 2 * ox * c;
-                    let (a, b) = (&top[at..at + 2 * c], &bottom[at..at + 2 * c]);
-                    let Some(px) = pixels.next() else { break };
-                    for (k, o) in px.iter_mut().enumerate() {
-                        let m = max(max(a[k], a[c + k]), max(b[k], b[c + k]));
-                        *o = max(m + self.bias[k], 0.0);
-                    }
+        let mut out = Vec::new();
+        let (oh, ow) = bias_relu_pool_into(data, (n, h, w, c), self.bias, self.pool, &mut out)?;
+        Ok((CpuStorage::F32(out), Shape::from((n, oh, ow, c))))
+    }
+}
+
+/// [`bias_relu_pool`] on the values of a contiguous `[n, h, w, c]` tensor, written over `out`
+/// (which keeps its allocation); returns the output's height and width.
+pub(super) fn bias_relu_pool_into(
+    data: &[f32],
+    (n, h, w, c): (usize, usize, usize, usize),
+    bias: &[f32],
+    pool: bool,
+    out: &mut Vec<f32>,
+) -> Result<(usize, usize)> {
+    if bias.len() != c {
+        bail!("bias_relu_pool: {} biases for {c} channels", bias.len())
+    }
+    if data.len() != n * h * w * c {
+        bail!(
+            "bias_relu_pool: {} values for [{n}, {h}, {w}, {c}]",
+            data.len()
+        )
+    }
+    out.clear();
+    if !pool {
+        out.extend(
+            data.chunks(c.max(1))
+                .flat_map(|px| px.iter().zip(bias).map(|(v, b)| (v + b).max(0.0))),
+        );
+        return Ok((h, w));
+    }
+    if h % 2 != 0 || w % 2 != 0 {
+        bail!("bias_relu_pool: odd size {h}×{w}")
+    }
+    let (oh, ow) = (h / 2, w / 2);
+    out.resize(n * oh * ow * c, 0.0);
+    // `f32::max` handles NaN, which costs more than the comparison; a convolution of
+    // finite weights and crops gives none.
+    let max = |a: f32, b: f32| if a > b { a } else { b };
+    let mut pixels = out.chunks_exact_mut(c.max(1));
+    for image in data.chunks((h * w * c).max(1)) {
+        for oy in 0..oh {
+            let top = &image[2 * oy * w * c..(2 * oy + 1) * w * c];
+            let bottom = &image[(2 * oy + 1) * w * c..(2 * oy + 2) * w * c];
+            for ox in 0..ow {
+                let at = 2 * ox * c;
+                let (a, b) = (&top[at..at + 2 * c], &bottom[at..at + 2 * c]);
+                let Some(px) = pixels.next() else { break };
+                for (k, o) in px.iter_mut().enumerate() {
+                    let m = max(max(a[k], a[c + k]), max(b[k], b[c + k]));
+                    *o = max(m + bias[k], 0.0);
                 }
             }
         }
-        Ok((CpuStorage::F32(out), Shape::from((n, oh, ow, c))))
     }
+    Ok((oh, ow))
 }
 
 #[cfg(test)]

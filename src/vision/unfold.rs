@@ -51,7 +51,7 @@ fn for_each_tap(h: usize, w: usize, c: usize, mut tap: impl FnMut(usize, usize))
 /// Appends the 3×3 columns of one `h`×`w`×`c` image to `out`, pixel by pixel. A pixel's three
 /// taps of one kernel row read three neighbouring pixels of one image row: one copy of up to
 /// `3·c` values, with zeros for the taps outside the image.
-fn append_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut Vec<f32>) {
+pub(super) fn append_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut Vec<f32>) {
     let zeros = |out: &mut Vec<f32>, k: usize| out.extend(std::iter::repeat_n(0.0, k));
     for y in 0..h {
         for x in 0..w {

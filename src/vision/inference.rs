@@ -1,0 +1,259 @@
+//! The square network's inference pass on plain buffers.
+//!
+//! Training needs candle's tensors (gradients, batch norm); reading a screenshot does not. Here
+//! the fused network ([`super::model::SquareNet::fused`]) runs as its four convolutions
+//! (unfold, one matrix product, bias, ReLU, pooling), its embedding and its head, on buffers a
+//! thread keeps from one pass to the next. It does what the tensor pass does, in the same
+//! arithmetic order (the same gemm calls on the same layouts), so the results are the same to
+//! the bit; it skips the tensor pass's copies: the kernels' layout made once instead of every
+//! pass, output buffers reused instead of allocated zeroed, the input turned channels-last by
+//! one loop instead of a strided copy.
+
+use super::pool::bias_relu_pool_into;
+use super::unfold::append_columns;
+use candle_core::{Result, bail};
+use std::cell::RefCell;
+
+/// One convolution block: a 3×3 kernel as a `[9·cin, cout]` matrix (kernel position major,
+/// channel minor: the layout of [`append_columns`]), its bias, and whether it pools.
+pub(super) struct Convolution {
+    pub(super) cin: usize,
+    pub(super) cout: usize,
+    pub(super) kernel: Vec<f32>,
+    pub(super) bias: Vec<f32>,
+    pub(super) pool: bool,
+}
+
+/// A fully connected layer: `weight` is `[outputs, inputs]` row-major, as candle's `Linear`.
+pub(super) struct Dense {
+    pub(super) inputs: usize,
+    pub(super) outputs: usize,
+    pub(super) weight: Vec<f32>,
+    pub(super) bias: Vec<f32>,
+}
+
+/// The fused square network, ready to read crops (see the module docs).
+pub struct Network {
+    pub(super) crop: usize,
+    pub(super) convolutions: Vec<Convolution>,
+    pub(super) embed: Dense,
+    pub(super) head: Dense,
+}
+
+/// Buffers one thread reuses across passes: unfolded columns, a convolution's output, the
+/// activations between blocks.
+#[derive(Default)]
+struct Scratch {
+    columns: Vec<f32>,
+    product: Vec<f32>,
+    activations: Vec<f32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// `dst = lhs · rhs` for `lhs` = `[m, k]` row-major and `rhs` = `[k, n]` given by its row and
+/// column strides, into row-major `dst` = `[m, n]`: the call candle's CPU `matmul` makes.
+#[allow(clippy::too_many_arguments)]
+fn matmul(
+    lhs: &[f32],
+    (m, k): (usize, usize),
+    rhs: &[f32],
+    (rhs_rs, rhs_cs): (usize, usize),
+    n: usize,
+    dst: &mut [f32],
+) -> Result<()> {
+    let rhs_extent = if k == 0 || n == 0 {
+        0
+    } else {
+        (k - 1) * rhs_rs + (n - 1) * rhs_cs + 1
+    };
+    if lhs.len() < m * k || rhs.len() < rhs_extent || dst.len() < m * n {
+        bail!("matmul: [{m}, {k}] by [{k}, {n}] does not fit the buffers")
+    }
+    if m == 0 || n == 0 {
+        return Ok(());
+    }
+    let threads = candle_core::utils::get_num_threads();
+    let parallelism = if threads > 1 {
+        gemm::Parallelism::Rayon(threads)
+    } else {
+        gemm::Parallelism::None
+    };
+    // SAFETY: the checks above keep every element gemm reads or writes inside the slices:
+    // lhs rows of k at stride k, rhs elements at most `rhs_extent - 1` from its start, dst rows
+    // of n at stride n; `dst` is borrowed mutably and does not overlap the inputs.
+    unsafe {
+        gemm::gemm(
+            m,
+            n,
+            k,
+            dst.as_mut_ptr(),
+            1,
+            n as isize,
+            false,
+            lhs.as_ptr(),
+            1,
+            k as isize,
+            rhs.as_ptr(),
+            rhs_cs as isize,
+            rhs_rs as isize,
+            0.0,
+            1.0,
+            false,
+            false,
+            false,
+            parallelism,
+        );
+    }
+    Ok(())
+}
+
+impl Dense {
+    /// `x · weightᵀ + bias` for `x` = `[n, inputs]`.
+    fn forward(&self, x: &[f32], n: usize) -> Result<Vec<f32>> {
+        let mut out = vec![0.0; n * self.outputs];
+        // weightᵀ is `[inputs, outputs]` with row stride 1 and column stride `inputs`.
+        matmul(
+            x,
+            (n, self.inputs),
+            &self.weight,
+            (1, self.inputs),
+            self.outputs,
+            &mut out,
+        )?;
+        for row in out.chunks_exact_mut(self.outputs.max(1)) {
+            for (v, b) in row.iter_mut().zip(&self.bias) {
+                *v += b;
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Network {
+    /// Side of the square crops this network reads.
+    pub fn crop(&self) -> usize {
+        self.crop
+    }
+
+    /// Logits (`[n, CLASSES]`) and embeddings (`[n, EMBED]`), row-major, for `n` crops laid out
+    /// as `[n, 3, crop, crop]`.
+    pub fn forward(&self, crops: &[f32], n: usize) -> Result<(Vec<f32>, Vec<f32>)> {
+        let side = self.crop;
+        let plane = side * side;
+        if crops.len() < n * 3 * plane {
+            bail!(
+                "{} values are fewer than {n} crops of {side} px",
+                crops.len()
+            )
+        }
+        SCRATCH.with_borrow_mut(|s| {
+            // Channels-last: a pixel's three values side by side.
+            s.activations.clear();
+            for image in crops[..n * 3 * plane].chunks_exact(3 * plane) {
+                for p in 0..plane {
+                    s.activations
+                        .extend([image[p], image[plane + p], image[2 * plane + p]]);
+                }
+            }
+            let (mut h, mut w) = (side, side);
+            for conv in &self.convolutions {
+                let image_len = h * w * conv.cin;
+                s.columns.clear();
+                for image in s.activations.chunks_exact(image_len) {
+                    append_columns(image, h, w, conv.cin, &mut s.columns);
+                }
+                let m = n * h * w;
+                s.product.resize(m * conv.cout, 0.0);
+                matmul(
+                    &s.columns,
+                    (m, 9 * conv.cin),
+                    &conv.kernel,
+                    (conv.cout, 1),
+                    conv.cout,
+                    &mut s.product,
+                )?;
+                (h, w) = bias_relu_pool_into(
+                    &s.product[..m * conv.cout],
+                    (n, h, w, conv.cout),
+                    &conv.bias,
+                    conv.pool,
+                    &mut s.activations,
+                )?;
+            }
+            // The embedding reads each crop channel by channel (the tensor pass's layout).
+            let c = self.convolutions.last().map_or(3, |conv| conv.cout);
+            let cells = h * w;
+            let mut flat = Vec::with_capacity(n * cells * c);
+            for image in s.activations.chunks_exact(cells * c) {
+                for ch in 0..c {
+                    flat.extend((0..cells).map(|p| image[p * c + ch]));
+                }
+            }
+            if flat.len() != n * self.embed.inputs {
+                bail!(
+                    "the embedding reads {} values, the convolutions give {}",
+                    self.embed.inputs,
+                    cells * c
+                )
+            }
+            let mut embeddings = self.embed.forward(&flat, n)?;
+            for v in &mut embeddings {
+                *v = v.max(0.0);
+            }
+            let logits = self.head.forward(&embeddings, n)?;
+            Ok((logits, embeddings))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::{CLASSES, EMBED, SquareNet};
+    use candle_core::{DType, Device, Tensor};
+    use candle_nn::{VarBuilder, VarMap};
+
+    fn random_net(crop: usize) -> SquareNet {
+        let map = VarMap::new();
+        let vb = VarBuilder::from_varmap(&map, DType::F32, &Device::Cpu);
+        SquareNet::new(vb, crop).unwrap()
+    }
+
+    #[test]
+    fn the_buffer_pass_gives_the_tensor_pass_to_the_bit() {
+        for (crop, n) in [(32, 1), (32, 5), (32, 16), (16, 3)] {
+            let net = random_net(crop).fused().unwrap();
+            let values: Vec<f32> = (0..n * 3 * crop * crop)
+                .map(|i| (i as f32 * 0.613).sin() * 0.5)
+                .collect();
+            let x = Tensor::from_slice(&values, (n, 3, crop, crop), &Device::Cpu).unwrap();
+            let (logits, embeddings) = net.forward_t(&x, false).unwrap();
+            let (ours_logits, ours_embeddings) =
+                net.inference().unwrap().forward(&values, n).unwrap();
+            assert_eq!(ours_logits.len(), n * CLASSES);
+            assert_eq!(ours_embeddings.len(), n * EMBED);
+            let flat = |t: Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
+            assert_eq!(ours_logits, flat(logits), "logits, crop {crop}, n {n}");
+            assert_eq!(
+                ours_embeddings,
+                flat(embeddings),
+                "embeddings, crop {crop}, n {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_a_fused_network_has_a_buffer_pass() {
+        assert!(random_net(32).inference().is_err());
+    }
+
+    #[test]
+    fn too_few_values_are_an_error() {
+        let net = random_net(32).fused().unwrap().inference().unwrap();
+        assert!(net.forward(&[0.0; 100], 1).is_err());
+        let (logits, embeddings) = net.forward(&[], 0).unwrap();
+        assert!(logits.is_empty() && embeddings.is_empty());
+    }
+}
