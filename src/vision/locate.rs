@@ -935,6 +935,9 @@ fn edge_strength(img: &RgbImage, vertical: bool, c: i32, a0: i32, a1: i32, step:
 
 /// [`edge_strength`] of every line from `from` to `to` (0 outside the image), each from about
 /// 64 samples along `along0..along1`: enough to average pieces out, cheap on big boards.
+///
+/// Neighbouring lines share a pixel line, so each sample's luma is read once into a table
+/// (one row per pixel line) and each line's steps are the difference of two table rows.
 fn edge_profile(
     img: &RgbImage,
     vertical: bool,
@@ -943,18 +946,55 @@ fn edge_profile(
     along0: f32,
     along1: f32,
 ) -> Vec<f32> {
-    let limit = if vertical { img.width() } else { img.height() } as i32;
+    let (w, h) = (img.width() as i32, img.height() as i32);
+    let limit = if vertical { w } else { h };
     let (a0, a1) = (along0.max(0.0) as i32, along1 as i32);
     let step = ((a1 - a0) / 64).max(1);
-    (from..=to)
-        .map(|c| {
-            if c < 1 || c >= limit {
-                0.0
+    let mut profile = vec![0.0; usize::try_from(to - from + 1).unwrap_or(0)];
+    // The lines with a value: c and c - 1 both inside the image.
+    let (first, last) = (from.max(1), to.min(limit - 1));
+    if first > last || w == 0 || h == 0 {
+        return profile;
+    }
+    let samples: Vec<usize> = (a0..a1)
+        .step_by(step as usize)
+        .map(|a| a.clamp(0, if vertical { h } else { w } - 1) as usize)
+        .collect();
+    if samples.is_empty() {
+        return profile;
+    }
+    let raw = img.as_raw();
+    let luma = |x: usize, y: usize| {
+        let at = 3 * (y * w as usize + x);
+        i32::from(raw[at]) + i32::from(raw[at + 1]) + i32::from(raw[at + 2])
+    };
+    // Row i of the table: the samples of pixel line first - 1 + i.
+    let lines = (last - first + 2) as usize;
+    let mut table = vec![0; lines * samples.len()];
+    for (i, row) in table.chunks_exact_mut(samples.len()).enumerate() {
+        let line = (first - 1) as usize + i;
+        for (v, &a) in row.iter_mut().zip(&samples) {
+            *v = if vertical {
+                luma(line, a)
             } else {
-                edge_strength(img, vertical, c, a0, a1, step)
-            }
-        })
-        .collect()
+                luma(a, line)
+            };
+        }
+    }
+    let mut steps = vec![0; samples.len()];
+    let mid = samples.len() / 2;
+    for (i, pair) in table
+        .windows(2 * samples.len())
+        .step_by(samples.len())
+        .enumerate()
+    {
+        let (before, line) = pair.split_at(samples.len());
+        for ((s, v1), v0) in steps.iter_mut().zip(line).zip(before) {
+            *s = (v1 - v0).abs();
+        }
+        profile[(first - from) as usize + i] = *steps.select_nth_unstable(mid).1 as f32;
+    }
+    profile
 }
 
 /// The nine grid lines of one direction: the origin within half a square of `o` and the
@@ -1121,6 +1161,42 @@ fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option
 mod tests {
     use super::*;
     use image::Rgb;
+
+    #[test]
+    fn a_profile_holds_each_lines_edge_strength() {
+        // A noisy picture: every line's median differs; the profile must be the lines' own.
+        let mut state = 7u32;
+        let img = RgbImage::from_fn(53, 41, |_, _| {
+            let mut next = || {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (state >> 16) as u8
+            };
+            image::Rgb([next(), next(), next()])
+        });
+        for vertical in [true, false] {
+            let limit = if vertical { 53 } else { 41 };
+            for (from, to, along0, along1) in [
+                (-3, limit + 2, -5.0, 70.0),
+                (0, 10, 3.5, 30.2),
+                (5, 5, 0.0, 200.0),
+                (12, 40, 10.0, 10.0),
+                (60, 70, 0.0, 20.0),
+            ] {
+                let profile = edge_profile(&img, vertical, from, to, along0, along1);
+                assert_eq!(profile.len(), (to - from + 1) as usize);
+                let (a0, a1) = (f32::max(along0, 0.0) as i32, along1 as i32);
+                let step = ((a1 - a0) / 64).max(1);
+                for (c, v) in (from..=to).zip(&profile) {
+                    let expected = if c < 1 || c >= limit {
+                        0.0
+                    } else {
+                        edge_strength(&img, vertical, c, a0, a1, step)
+                    };
+                    assert_eq!(*v, expected, "vertical {vertical}, line {c}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_faint_line_all_along_beats_a_few_strong_outlines() {
