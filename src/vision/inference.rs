@@ -166,14 +166,18 @@ impl Network {
                     append_columns(image, h, w, conv.cin, &mut s.columns);
                 }
                 let m = n * h * w;
-                s.product.resize(m * conv.cout, 0.0);
+                // Grown, never shrunk: the blocks' products differ in size, and a buffer
+                // grown back would be zeroed again on every pass.
+                if s.product.len() < m * conv.cout {
+                    s.product.resize(m * conv.cout, 0.0);
+                }
                 matmul(
                     &s.columns,
                     (m, 9 * conv.cin),
                     &conv.kernel,
                     (conv.cout, 1),
                     conv.cout,
-                    &mut s.product,
+                    &mut s.product[..m * conv.cout],
                 )?;
                 (h, w) = bias_relu_pool_into(
                     &s.product[..m * conv.cout],
