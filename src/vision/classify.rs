@@ -21,10 +21,17 @@ static EMBEDDED_MODEL: &[u8] = include_bytes!("../../assets/vision/model.safeten
 /// The second network `recognize` reads with, the same recipe with `--low-contrast-share 0.15`
 /// (see README): two networks that err on different squares read more boards than either.
 static EMBEDDED_MODEL_LC: &[u8] = include_bytes!("../../assets/vision/model-lc.safetensors");
+/// The third network `recognize` reads with: the second's recipe with another seed (2), so
+/// that it errs on other squares again.
+static EMBEDDED_MODEL_LC_SEED2: &[u8] =
+    include_bytes!("../../assets/vision/model-lc-seed2.safetensors");
 /// The weights trained without the held-out sets, which the benchmarks measure.
 static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
 /// The second held-out network, as [`EMBEDDED_MODEL_LC`] is to [`EMBEDDED_MODEL`].
 static HELD_OUT_MODEL_LC: &[u8] = include_bytes!("../../assets/vision/held-out-lc.safetensors");
+/// The third held-out network, as [`EMBEDDED_MODEL_LC_SEED2`] is to [`EMBEDDED_MODEL`].
+static HELD_OUT_MODEL_LC_SEED2: &[u8] =
+    include_bytes!("../../assets/vision/held-out-lc-seed2.safetensors");
 
 /// What one square holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -155,13 +162,21 @@ impl Classifier {
     /// The networks compiled into the binary for reading screenshots, trained on every piece
     /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_LC.to_vec()])
+        Self::from_members(vec![
+            EMBEDDED_MODEL.to_vec(),
+            EMBEDDED_MODEL_LC.to_vec(),
+            EMBEDDED_MODEL_LC_SEED2.to_vec(),
+        ])
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
     /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
-        Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_LC.to_vec()])
+        Self::from_members(vec![
+            HELD_OUT_MODEL.to_vec(),
+            HELD_OUT_MODEL_LC.to_vec(),
+            HELD_OUT_MODEL_LC_SEED2.to_vec(),
+        ])
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -178,9 +193,9 @@ impl Classifier {
     /// Networks saved by `chessbot vision train` (at least one), read together: their class
     /// probabilities are averaged and their embeddings, each scaled to unit length, set side by
     /// side (a cosine distance between two such embeddings averages the members' distances).
-    /// Networks trained differently (the committed pairs: with and without low-contrast
-    /// boards) err on different squares of a piece style none of them saw, so the average is
-    /// right more often than each.
+    /// Networks trained differently (the committed ones: with and without low-contrast
+    /// boards, and another seed) err on different squares of a piece style none of them saw,
+    /// so the average is right more often than each.
     pub fn from_files(paths: &[impl AsRef<Path>]) -> Result<Self, VisionError> {
         let members = paths
             .iter()
@@ -313,21 +328,31 @@ impl Classifier {
         Ok((probs, embeddings))
     }
 
-    /// [`Classifier::predict`] on the crops of one image as they are and, for the crops the
-    /// network does not read as surely empty, mirrored left to right too, keeping the view
-    /// the network is surer of (the larger sum of the log of each such crop's top
-    /// probability).
+    /// The ensemble's reading of the crops of one image as they are and, for the crops the
+    /// first network does not read as surely empty, mirrored left to right too, keeping the
+    /// view that network is surer of (the larger sum of the log of each such crop's top
+    /// probability). The other members read those crops in the kept view only.
     ///
     /// Piece sets draw their knights (and some other pieces) facing either way. Training
     /// mirrors only a share of the 2D boards, so a set whose pieces face the rarer way reads
     /// better mirrored; 3D renders are never mirrored in training, so their mirrored view
     /// comes out less sure and loses. An empty square looks the same both ways, so it is
-    /// read once: that halves the second pass on a game position.
+    /// read once, by the first network: that halves the second pass on a game position. The
+    /// other members only sharpen the kept view's probabilities, so reading them in one view
+    /// halves their work again.
     pub fn predict_either_way(&self, crops: &[f32], n: usize) -> Result<Prediction, VisionError> {
-        let (probabilities, direct_embeddings) = self.predict(crops, n)?;
         let crop = self.crop();
         let plane = 3 * crop * crop;
-        let doubtful: Vec<usize> = (0..probabilities.len())
+        if crops.len() < n * plane {
+            return Err(VisionError::Model(format!(
+                "{} values are fewer than {n} crops of {crop} px",
+                crops.len()
+            )));
+        }
+        let first = &self.nets[0];
+        let (mut probabilities, direct_embeddings) =
+            self.predict_with(first, &crops[..n * plane])?;
+        let doubtful: Vec<usize> = (0..n)
             .filter(|&i| probabilities[i][0] < SURELY_EMPTY)
             .collect();
         let picked: Vec<f32> = doubtful
@@ -335,25 +360,45 @@ impl Classifier {
             .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
             .copied()
             .collect();
-        let (flipped, flipped_embeddings) =
-            self.predict(&mirror_crops(picked, crop), doubtful.len())?;
+        let mirrored = mirror_crops(picked.clone(), crop);
+        let (flipped, flipped_embeddings) = self.predict_with(first, &mirrored)?;
         let mirrored_wins =
             sureness(flipped.iter()) > sureness(doubtful.iter().map(|&i| &probabilities[i]));
-        // Both views' embeddings, each scaled to unit length, side by side: a cosine
-        // distance between two such pairs averages the two views' distances, and two
-        // pictures of one piece are alike both ways. A crop read once stands for both.
-        let mut embeddings: Vec<Vec<f32>> = direct_embeddings
+        let kept = if mirrored_wins { &mirrored } else { &picked };
+        let others = self.nets[1..]
             .iter()
-            .map(|a| unit(a).chain(unit(a)).collect())
-            .collect();
-        let mut probabilities = probabilities;
+            .map(|net| self.predict_with(net, kept))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Each view's embeddings: the first network's in that view, then the other members' in
+        // the kept view; every part scaled to unit length, so a cosine distance between two
+        // such rows averages the parts' distances. A crop read once stands for every part.
+        let once = |e: &[f32]| -> Vec<f32> {
+            let u: Vec<f32> = unit(e).collect();
+            u.repeat(2 * self.nets.len())
+        };
+        let mut embeddings: Vec<Vec<f32>> = direct_embeddings.iter().map(|e| once(e)).collect();
+        let members = self.nets.len() as f32;
         for (k, &i) in doubtful.iter().enumerate() {
-            embeddings[i] = unit(&direct_embeddings[i])
-                .chain(unit(&flipped_embeddings[k]))
-                .collect();
-            if mirrored_wins {
-                probabilities[i] = flipped[k];
+            let mut row = if mirrored_wins {
+                flipped[k]
+            } else {
+                probabilities[i]
+            };
+            for (p, _) in &others {
+                for (sum, v) in row.iter_mut().zip(p[k]) {
+                    *sum += v;
+                }
             }
+            for v in row.iter_mut() {
+                *v /= members;
+            }
+            probabilities[i] = row;
+            let rest: Vec<f32> = others.iter().flat_map(|(_, e)| unit(&e[k])).collect();
+            embeddings[i] = unit(&direct_embeddings[i])
+                .chain(rest.iter().copied())
+                .chain(unit(&flipped_embeddings[k]))
+                .chain(rest.iter().copied())
+                .collect();
         }
         Ok((probabilities, embeddings))
     }
@@ -1005,27 +1050,40 @@ mod tests {
         assert!(matches!(err, Err(VisionError::BadBox { .. })));
     }
 
-    #[test]
-    fn either_way_reads_a_mirrored_image_as_the_image_itself() {
-        let classifier = Classifier::embedded().unwrap();
-        let side = classifier.crop();
+    /// `n` crops of `side` px laid out as `[n, 3, side, side]`: crop `k`'s pixels are
+    /// `shade(k, on_blob)`, the blob a disc with a bar to its right (reaching `bar.0` of the
+    /// side from the centre, `bar.1` high each way): a shape that is not its own mirror image.
+    fn blob_crops(
+        side: usize,
+        n: usize,
+        bar: (f32, f32),
+        shade: impl Fn(usize, bool) -> f32,
+    ) -> Vec<f32> {
         let plane = 3 * side * side;
-        // Two plain squares and two dark blobs with a bar to one side.
-        let n = 4;
         let mut crops = vec![0.0f32; n * plane];
         for (k, crop) in crops.chunks_mut(plane).enumerate() {
             for (i, v) in crop.iter_mut().enumerate() {
                 let (y, x) = ((i % (side * side)) / side, i % side);
                 let (dy, dx) = (y as f32 / side as f32 - 0.5, x as f32 / side as f32 - 0.5);
-                let blob = dx * dx + dy * dy < 0.09 || (dx > 0.1 && dx < 0.3 && dy.abs() < 0.05);
-                *v = match k {
-                    0 => 0.4,
-                    1 => -0.1,
-                    2 | 3 if blob => -0.45,
-                    _ => 0.3 - 0.3 * (k - 2) as f32,
-                };
+                let blob = dx * dx + dy * dy < 0.09 || (dx > 0.1 && dx < bar.0 && dy.abs() < bar.1);
+                *v = shade(k, blob);
             }
         }
+        crops
+    }
+
+    #[test]
+    fn either_way_reads_a_mirrored_image_as_the_image_itself() {
+        let classifier = Classifier::embedded().unwrap();
+        let side = classifier.crop();
+        // Two plain squares and two dark blobs with a bar to one side.
+        let n = 4;
+        let crops = blob_crops(side, n, (0.3, 0.05), |k, blob| match k {
+            0 => 0.4,
+            1 => -0.1,
+            2 | 3 if blob => -0.45,
+            _ => 0.3 - 0.3 * (k - 2) as f32,
+        });
         let mirrored = mirror_crops(crops.clone(), side);
         let (direct, _) = classifier.predict(&crops, n).unwrap();
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
@@ -1037,8 +1095,10 @@ mod tests {
             // Each crop's probabilities come from one of its two plain readings.
             assert!(p[i] == direct[i] || p[i] == flipped[i], "crop {i}");
             let (first, second) = e[i].split_at(embed);
-            let norm: f32 = first.iter().map(|x| x * x).sum::<f32>().sqrt();
-            assert!(norm == 0.0 || (norm - 1.0).abs() < 1e-4, "norm {norm}");
+            for part in e[i].chunks(crate::vision::model::EMBED) {
+                let norm: f32 = part.iter().map(|x| x * x).sum::<f32>().sqrt();
+                assert!(norm == 0.0 || (norm - 1.0).abs() < 1e-4, "norm {norm}");
+            }
             if direct[i][0] >= SURELY_EMPTY {
                 // Read once: its one view stands for both.
                 assert_eq!(first, second, "crop {i}");
@@ -1055,6 +1115,50 @@ mod tests {
         assert_eq!(classifier.predict_either_way(&[], 0).unwrap().0.len(), 0);
         // Fewer values than the crops asked for: an error, not a panic.
         assert!(classifier.predict(&crops[..10], n).is_err());
+    }
+
+    #[test]
+    fn the_other_members_read_the_first_ones_kept_view() {
+        let one = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
+        let two = Classifier::from_bytes(HELD_OUT_MODEL.to_vec()).unwrap();
+        let both = Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        let side = one.crop();
+        // A plain square and three dark blobs with a bar to the right, on three greys.
+        let n = 4;
+        let crops = blob_crops(side, n, (0.35, 0.06), |k, blob| match k {
+            0 => 0.4,
+            _ if blob => -0.45,
+            _ => 0.4 - 0.2 * k as f32,
+        });
+        let mirrored = mirror_crops(crops.clone(), side);
+        // The first network alone decides the view, on the squares it doubts.
+        let (direct, _) = one.predict(&crops, n).unwrap();
+        let (flipped, _) = one.predict(&mirrored, n).unwrap();
+        let doubtful: Vec<usize> = (0..n).filter(|&i| direct[i][0] < SURELY_EMPTY).collect();
+        assert!(!doubtful.is_empty() && doubtful.len() < n, "{doubtful:?}");
+        let mirrored_wins = sureness(doubtful.iter().map(|&i| &flipped[i]))
+            > sureness(doubtful.iter().map(|&i| &direct[i]));
+        let (first, kept) = if mirrored_wins {
+            (&flipped, &mirrored)
+        } else {
+            (&direct, &crops)
+        };
+        let (second, _) = two.predict(kept, n).unwrap();
+        let (p, e) = both.predict_either_way(&crops, n).unwrap();
+        for i in 0..n {
+            let expected: Vec<f32> = if doubtful.contains(&i) {
+                (0..CLASSES)
+                    .map(|c| (first[i][c] + second[i][c]) / 2.0)
+                    .collect()
+            } else {
+                direct[i].to_vec()
+            };
+            for c in 0..CLASSES {
+                assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
+            }
+            assert_eq!(e[i].len(), 4 * crate::vision::model::EMBED);
+        }
     }
 
     #[test]

@@ -175,7 +175,6 @@ fn a_small_board_among_page_text_is_found() {
 }
 
 #[test]
-#[ignore = "the model trained with the extra sets (stop 38) reads b4's pawn and c3's knight, both under the arrows, swapped"]
 fn a_small_board_among_page_text_is_read_whole() {
     let (file, fen) = SMALL_AMONG_TEXT;
     chessbot()
