@@ -90,15 +90,21 @@ impl Block {
 /// Candle's CPU `conv2d` took about 80% of a 64-square forward pass (see [`super::unfold`]);
 /// here all squares go through one matrix product.
 fn conv3x3(x: &Tensor, w: &Tensor, bias: Option<&Tensor>) -> Result<Tensor> {
-    let (n, h, wd, c) = x.dims4()?;
+    let (n, h, wd, _) = x.dims4()?;
     let cout = w.dim(0)?;
-    let kernel = w.permute((2, 3, 1, 0))?.reshape((9 * c, cout))?;
-    let out = unfold3x3(x)?.matmul(&kernel)?;
+    let out = unfold3x3(x)?.matmul(&kernel_matrix(w)?)?;
     let out = match bias {
         Some(b) => out.broadcast_add(b)?,
         None => out,
     };
     out.reshape((n, h, wd, cout))
+}
+
+/// A 3×3 kernel `w` = `[cout, cin, 3, 3]` as the `[9·cin, cout]` matrix that multiplies
+/// unfolded patches (kernel position major, channel minor, as [`unfold3x3`] lays them out).
+fn kernel_matrix(w: &Tensor) -> Result<Tensor> {
+    let (cout, cin, _, _) = w.dims4()?;
+    w.permute((2, 3, 1, 0))?.reshape((9 * cin, cout))
 }
 
 /// 2×2 max-pooling on channels-last `[n, h, w, c]` (even `h` and `w`).
@@ -169,11 +175,8 @@ impl SquareNet {
             let Some(bias) = &b.inference_bias else {
                 candle_core::bail!("the inference pass needs a fused network")
             };
-            let w = b.conv.weight();
-            let (cout, cin, _, _) = w.dims4()?;
-            let kernel = w
-                .permute((2, 3, 1, 0))?
-                .reshape((9 * cin, cout))?
+            let (cout, cin, _, _) = b.conv.weight().dims4()?;
+            let kernel = kernel_matrix(b.conv.weight())?
                 .flatten_all()?
                 .to_vec1::<f32>()?;
             convolutions.push(super::inference::Convolution {
