@@ -7,7 +7,7 @@ use crate::cli::vision::{
 use chessbot::rules::fen::parse_fen;
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
-use chessbot::vision::bench::{BenchOptions, Positions, run_bench, run_real};
+use chessbot::vision::bench::{BenchOptions, Positions, median_and_p95, run_bench, run_real};
 use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
     BoardStyle, Flat, PieceSet, load_themes, random_board, render_board, render_screenshot,
@@ -322,8 +322,9 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     let boards: usize = reports.iter().map(|r| r.boards).sum();
     let squares: usize = reports.iter().map(|r| r.squares_right).sum();
     let right: usize = reports.iter().map(|r| r.boards_right).sum();
-    let mut all_ms: Vec<f64> = reports.iter().map(|r| r.median_ms).collect();
+    let mut all_ms: Vec<f64> = reports.iter().flat_map(|r| r.times_ms.clone()).collect();
     all_ms.sort_by(|x, y| x.total_cmp(y));
+    let (median_ms, p95_ms) = median_and_p95(&all_ms);
     let real = match &a.real {
         Some(list) => Some(run_real(&recognizer, list, 5).map_err(vision_error)?),
         None => None,
@@ -336,13 +337,16 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     let cells: usize = reports.iter().map(|r| r.cells_right).sum();
     writeln!(
         out,
-        "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1}",
+        "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
         "all",
         boards,
         reports.iter().map(|r| r.located).sum::<usize>(),
         100.0 * cells as f64 / (64 * boards).max(1) as f64,
         100.0 * squares as f64 / (64 * boards).max(1) as f64,
         100.0 * right as f64 / boards.max(1) as f64,
+        reports.iter().map(|r| r.orientation_right).sum::<usize>(),
+        median_ms,
+        p95_ms,
     )?;
     if let Some(real) = real {
         writeln!(out)?;

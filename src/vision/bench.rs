@@ -87,6 +87,18 @@ pub struct SetReport {
     pub median_ms: f64,
     /// 95th percentile of the same.
     pub p95_ms: f64,
+    /// Each screenshot's time, milliseconds, in ascending order (for figures over several sets).
+    pub times_ms: Vec<f64>,
+}
+
+/// The median and the 95th percentile of `times` (milliseconds, in ascending order); zeros when
+/// there are none.
+pub fn median_and_p95(times: &[f64]) -> (f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0);
+    }
+    let p95 = ((times.len() as f64 * 0.95).ceil() as usize).clamp(1, times.len()) - 1;
+    (times[times.len() / 2], times[p95])
 }
 
 impl SetReport {
@@ -209,11 +221,8 @@ pub fn run_bench(
             }
         }
         times.sort_by(|a, b| a.total_cmp(b));
-        if !times.is_empty() {
-            report.median_ms = times[times.len() / 2];
-            report.p95_ms =
-                times[((times.len() as f64 * 0.95).ceil() as usize).clamp(1, times.len()) - 1];
-        }
+        (report.median_ms, report.p95_ms) = median_and_p95(&times);
+        report.times_ms = times;
         progress(&report);
         reports.push(report);
     }
@@ -309,4 +318,20 @@ pub fn run_real(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median_and_p95;
+
+    #[test]
+    fn the_median_and_p95_are_read_off_the_sorted_times() {
+        assert_eq!(median_and_p95(&[]), (0.0, 0.0));
+        assert_eq!(median_and_p95(&[7.0]), (7.0, 7.0));
+        let times: Vec<f64> = (1..=100).map(f64::from).collect();
+        // Index 50 of 100 and the 95th value.
+        assert_eq!(median_and_p95(&times), (51.0, 95.0));
+        let odd: Vec<f64> = (1..=21).map(f64::from).collect();
+        assert_eq!(median_and_p95(&odd), (11.0, 20.0));
+    }
 }
