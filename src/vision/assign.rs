@@ -230,6 +230,21 @@ pub fn assign_scored(
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
     let pieces: [Option<shakmaty::Piece>; CLASSES] = std::array::from_fn(piece_of);
     let home = home_counts(&groups);
+    // The score is taken thousands of times and most pairs of groups weigh nothing in it: the
+    // pairs that do are listed once, in the order the score adds them up.
+    let g_count = groups.len();
+    let look_alikes: Vec<Vec<usize>> = (0..g_count)
+        .map(|g| {
+            (0..g_count)
+                .filter(|&h| h != g && likeness[g][h] != 0.0)
+                .collect()
+        })
+        .collect();
+    let weighed_pairs: Vec<(usize, usize)> = (0..g_count)
+        .flat_map(|g| (g + 1..g_count).map(move |h| (g, h)))
+        .filter(|&(g, h)| likeness[g][h] != 0.0 || mirror[g][h] != 0.0)
+        .collect();
+    let lightness = Lightness::new(&luma);
     // Each scoring of the board costs about one term per pair of groups; the search stops
     // once WORK terms are spent, so no input (hundreds of groups) makes it run for minutes.
     let spent_terms = std::cell::Cell::new(0usize);
@@ -251,9 +266,10 @@ pub fn assign_scored(
                 if c == EMPTY {
                     return evidence[g][c];
                 }
-                let twins: f32 = (0..choice.len())
-                    .filter(|&h| h != g && choice[h] == c)
-                    .map(|h| likeness[g][h])
+                let twins: f32 = look_alikes[g]
+                    .iter()
+                    .filter(|&&h| choice[h] == c)
+                    .map(|&h| likeness[g][h])
                     .sum();
                 evidence[g][c] / (1.0 + twins)
             })
@@ -278,27 +294,24 @@ pub fn assign_scored(
             }
         }
         // Terms of zero weight are skipped: subtracting zero leaves the total as it is.
-        for g in 0..choice.len() {
-            let a = pieces[choice[g]];
-            for h in g + 1..choice.len() {
-                if likeness[g][h] != 0.0
-                    && choice[g] != choice[h]
-                    && choice[g] != EMPTY
-                    && choice[h] != EMPTY
-                {
-                    total -= ALIKE * likeness[g][h];
+        for &(g, h) in &weighed_pairs {
+            if likeness[g][h] != 0.0
+                && choice[g] != choice[h]
+                && choice[g] != EMPTY
+                && choice[h] != EMPTY
+            {
+                total -= ALIKE * likeness[g][h];
+            }
+            if mirror[g][h] == 0.0 {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (pieces[choice[g]], pieces[choice[h]]) {
+                if a.color != b.color && a.role != b.role {
+                    total -= MIRROR * mirror[g][h];
                 }
-                if mirror[g][h] == 0.0 {
-                    continue;
-                }
-                if let (Some(a), Some(b)) = (a, pieces[choice[h]]) {
-                    if a.color != b.color && a.role != b.role {
-                        total -= MIRROR * mirror[g][h];
-                    }
-                    // One drawing's pictures clearly apart on one side: one is the other side's.
-                    if a.color == b.color {
-                        total -= MIRROR_SIDE * mirror[g][h] * separation[g][h];
-                    }
+                // One drawing's pictures clearly apart on one side: one is the other side's.
+                if a.color == b.color {
+                    total -= MIRROR_SIDE * mirror[g][h] * separation[g][h];
                 }
             }
         }
@@ -307,7 +320,7 @@ pub fn assign_scored(
             && impossible_position(&labels_of(&labels, &groups, choice)) != Some(false);
         total
             - board_cost(&count)
-            - lightness_cost(choice, &luma)
+            - lightness.cost(choice)
             - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + HOME * home_bonus(choice, &home)
             - if illegal { ILLEGAL } else { 0.0 }
@@ -575,35 +588,82 @@ fn side(c: usize) -> Option<Color> {
     piece_of(c).map(|p| p.color)
 }
 
-/// What the groups' lightness says against `choice`: each piece group pays [`LIGHTNESS`] times
-/// the share of the other side's groups that are clearly lighter than it (if it is white) or
-/// darker (if black).
-fn lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
-    let mut cost = 0.0;
-    for (g, &c) in choice.iter().enumerate() {
-        let (Some(color), Some(lg)) = (side(c), luma[g]) else {
-            continue;
+/// The groups' lightness, for [`Lightness::cost`]: per group, the groups clearly lighter and
+/// those clearly darker than it, as bit sets over the groups.
+struct Lightness {
+    /// Groups with a lightness.
+    known: Bits,
+    lighter: Vec<Bits>,
+    darker: Vec<Bits>,
+}
+
+/// A set of group indices, 64 to a word.
+type Bits = Vec<u64>;
+
+fn bits(n: usize, member: impl Fn(usize) -> bool) -> Bits {
+    let mut set = vec![0u64; n.div_ceil(64)];
+    for i in (0..n).filter(|&i| member(i)) {
+        set[i / 64] |= 1 << (i % 64);
+    }
+    set
+}
+
+/// How many members `a` and `b` have in common.
+fn common(a: &[u64], b: &[u64]) -> usize {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x & y).count_ones() as usize)
+        .sum()
+}
+
+impl Lightness {
+    fn new(luma: &[Option<f32>]) -> Lightness {
+        let n = luma.len();
+        let of = |g: usize, rule: &dyn Fn(f32, f32) -> bool| match luma[g] {
+            Some(lg) => bits(n, |h| luma[h].is_some_and(|lh| rule(lg, lh))),
+            None => bits(n, |_| false),
         };
-        let (mut against, mut others) = (0usize, 0usize);
-        for (h, &d) in choice.iter().enumerate() {
-            let (Some(other), Some(lh)) = (side(d), luma[h]) else {
-                continue;
-            };
-            if other == color {
-                continue;
-            }
-            others += 1;
-            let wrong = match color {
-                Color::White => lg < lh - LIGHTNESS_MARGIN,
-                Color::Black => lg > lh + LIGHTNESS_MARGIN,
-            };
-            against += usize::from(wrong);
-        }
-        if others > 0 {
-            cost += LIGHTNESS * against as f32 / others as f32;
+        Lightness {
+            known: bits(n, |g| luma[g].is_some()),
+            lighter: (0..n)
+                .map(|g| of(g, &|lg, lh| lg < lh - LIGHTNESS_MARGIN))
+                .collect(),
+            darker: (0..n)
+                .map(|g| of(g, &|lg, lh| lg > lh + LIGHTNESS_MARGIN))
+                .collect(),
         }
     }
-    cost
+
+    /// What the groups' lightness says against `choice`: each piece group pays [`LIGHTNESS`]
+    /// times the share of the other side's groups that are clearly lighter than it (if it is
+    /// white) or darker (if black).
+    fn cost(&self, choice: &[usize]) -> f32 {
+        let n = choice.len().min(self.lighter.len());
+        let of_side = |color: Color| {
+            let mut set = bits(n, |h| side(choice[h]) == Some(color));
+            for (word, known) in set.iter_mut().zip(&self.known) {
+                *word &= known;
+            }
+            set
+        };
+        let (white, black) = (of_side(Color::White), of_side(Color::Black));
+        let mut cost = 0.0;
+        for (g, &c) in choice.iter().enumerate().take(n) {
+            let Some(color) = side(c) else { continue };
+            if self.known[g / 64] >> (g % 64) & 1 == 0 {
+                continue;
+            }
+            let (others, against) = match color {
+                Color::White => (&black, &self.lighter[g]),
+                Color::Black => (&white, &self.darker[g]),
+            };
+            let total = common(others, &self.known);
+            if total > 0 {
+                cost += LIGHTNESS * common(others, against) as f32 / total as f32;
+            }
+        }
+        cost
+    }
 }
 
 /// For each pair of groups with silhouettes `shapes`, how surely they show one drawing, from
@@ -1014,6 +1074,48 @@ mod tests {
         probs[60][wk.index()] = 0.35;
         let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[60]], wk);
+    }
+
+    /// The lightness cost as first written: every pair of groups looked at.
+    fn plain_lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
+        let mut cost = 0.0;
+        for (g, &c) in choice.iter().enumerate() {
+            let (Some(color), Some(lg)) = (side(c), luma[g]) else {
+                continue;
+            };
+            let (mut against, mut others) = (0usize, 0usize);
+            for (h, &d) in choice.iter().enumerate() {
+                let (Some(other), Some(lh)) = (side(d), luma[h]) else {
+                    continue;
+                };
+                if other == color {
+                    continue;
+                }
+                others += 1;
+                against += usize::from(match color {
+                    Color::White => lg < lh - LIGHTNESS_MARGIN,
+                    Color::Black => lg > lh + LIGHTNESS_MARGIN,
+                });
+            }
+            if others > 0 {
+                cost += LIGHTNESS * against as f32 / others as f32;
+            }
+        }
+        cost
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_lightness_bit_sets_count_as_the_pairs_do(
+            groups in proptest::collection::vec(
+                (0..CLASSES, proptest::option::weighted(0.8, 0.0f32..1.0)),
+                0..150,
+            )
+        ) {
+            let (choice, luma): (Vec<usize>, Vec<Option<f32>>) = groups.into_iter().unzip();
+            let fast = Lightness::new(&luma).cost(&choice);
+            proptest::prop_assert_eq!(fast.to_bits(), plain_lightness_cost(&choice, &luma).to_bits());
+        }
     }
 
     #[test]

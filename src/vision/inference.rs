@@ -10,12 +10,12 @@
 //! one loop instead of a strided copy.
 
 use super::pool::bias_relu_pool_into;
-use super::unfold::append_columns;
+use super::unfold::write_columns;
 use candle_core::{Result, bail};
 use std::cell::RefCell;
 
 /// One convolution block: a 3×3 kernel as a `[9·cin, cout]` matrix (kernel position major,
-/// channel minor: the layout of [`append_columns`]), its bias, and whether it pools.
+/// channel minor: the layout of [`write_columns`]), its bias, and whether it pools.
 pub(super) struct Convolution {
     pub(super) cin: usize,
     pub(super) cout: usize,
@@ -161,18 +161,25 @@ impl Network {
             let (mut h, mut w) = (side, side);
             for conv in &self.convolutions {
                 let image_len = h * w * conv.cin;
-                s.columns.clear();
-                for image in s.activations.chunks_exact(image_len) {
-                    append_columns(image, h, w, conv.cin, &mut s.columns);
-                }
                 let m = n * h * w;
+                // Grown, never shrunk (see the product below): every value is written.
+                if s.columns.len() < m * 9 * conv.cin {
+                    s.columns.resize(m * 9 * conv.cin, 0.0);
+                }
+                for (image, columns) in s
+                    .activations
+                    .chunks_exact(image_len)
+                    .zip(s.columns.chunks_exact_mut(h * w * 9 * conv.cin))
+                {
+                    write_columns(image, h, w, conv.cin, columns);
+                }
                 // Grown, never shrunk: the blocks' products differ in size, and a buffer
                 // grown back would be zeroed again on every pass.
                 if s.product.len() < m * conv.cout {
                     s.product.resize(m * conv.cout, 0.0);
                 }
                 matmul(
-                    &s.columns,
+                    &s.columns[..m * 9 * conv.cin],
                     (m, 9 * conv.cin),
                     &conv.kernel,
                     (conv.cout, 1),
