@@ -57,56 +57,42 @@ fn append_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut Vec<f32
 
 /// Writes the 3×3 columns of one `h`×`w`×`c` image into `out` (`h·w·9·c` values, every one
 /// written: taps outside the image get zeros), pixel by pixel. The square network's channel
-/// counts get their own copy of the loop, where each tap is a copy of a length the compiler
-/// knows: a copy of 3 or 16 values through `memmove` costs more than the move itself.
+/// counts get their own copy of the loop, where each copy has a length the compiler knows: a
+/// copy of 9 or 48 values through `memmove` costs more than the move itself.
 pub(super) fn write_columns(image: &[f32], h: usize, w: usize, c: usize, out: &mut [f32]) {
+    // The loop is inlined into each arm with its channel count a constant.
     match c {
-        3 => write_columns_of::<3>(image, h, w, out),
-        16 => write_columns_of::<16>(image, h, w, out),
-        32 => write_columns_of::<32>(image, h, w, out),
-        48 => write_columns_of::<48>(image, h, w, out),
-        _ => write_columns_any(image, h, w, c, out),
+        3 => write_columns_inline(image, h, w, 3, out),
+        16 => write_columns_inline(image, h, w, 16, out),
+        32 => write_columns_inline(image, h, w, 32, out),
+        48 => write_columns_inline(image, h, w, 48, out),
+        _ => write_columns_inline(image, h, w, c, out),
     }
 }
 
-/// [`write_columns`] for `C` channels.
-fn write_columns_of<const C: usize>(image: &[f32], h: usize, w: usize, out: &mut [f32]) {
-    let mut taps = out.chunks_exact_mut(C);
-    for y in 0..h {
-        for x in 0..w {
-            for dy in 0..3 {
-                for dx in 0..3 {
-                    let Some(tap) = taps.next() else { return };
-                    match (source(y, dy, h), source(x, dx, w)) {
-                        (Some(sy), Some(sx)) => {
-                            let at = (sy * w + sx) * C;
-                            tap.copy_from_slice(&image[at..at + C]);
-                        }
-                        _ => tap.fill(0.0),
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// [`write_columns`] for any channel count: a pixel's three taps of one kernel row read three
-/// neighbouring pixels of one image row, one copy of up to `3·c` values.
-fn write_columns_any(image: &[f32], h: usize, w: usize, c: usize, out: &mut [f32]) {
+/// [`write_columns`]' loop: a pixel's three taps of one kernel row read three neighbouring
+/// pixels of one image row, one copy of up to `3·c` values.
+#[inline(always)]
+fn write_columns_inline(image: &[f32], h: usize, w: usize, c: usize, out: &mut [f32]) {
     let mut rows = out.chunks_exact_mut(3 * c);
     for y in 0..h {
         for x in 0..w {
-            let (lo, hi) = (x.saturating_sub(1), (x + 2).min(w));
             for dy in 0..3 {
                 let Some(row) = rows.next() else { return };
                 let Some(sy) = source(y, dy, h) else {
                     row.fill(0.0);
                     continue;
                 };
+                let line = &image[sy * w * c..(sy + 1) * w * c];
+                if x > 0 && x + 1 < w {
+                    row.copy_from_slice(&line[(x - 1) * c..(x + 2) * c]);
+                    continue;
+                }
+                let (lo, hi) = (x.saturating_sub(1), (x + 2).min(w));
                 let (left, rest) = row.split_at_mut(if x == 0 { c } else { 0 });
                 left.fill(0.0);
                 let (middle, right) = rest.split_at_mut((hi - lo) * c);
-                middle.copy_from_slice(&image[(sy * w + lo) * c..(sy * w + hi) * c]);
+                middle.copy_from_slice(&line[lo * c..hi * c]);
                 right.fill(0.0);
             }
         }
