@@ -265,6 +265,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         boards: a.boards,
         seed: a.seed,
         failures: a.failures.clone(),
+        repeats: a.repeats as usize,
         width,
         height,
         ..BenchOptions::default()

@@ -48,6 +48,10 @@ pub struct BenchOptions {
     /// Folder to write the screenshots of boards not read right into (PNG files named after the
     /// set, the index and what went wrong), for looking at the failures.
     pub failures: Option<std::path::PathBuf>,
+    /// Times each screenshot is read; its time is the least of them (the machine's own noise,
+    /// other processes and frequency changes, only ever adds time). The reading is the same
+    /// every time.
+    pub repeats: usize,
 }
 
 impl Default for BenchOptions {
@@ -61,6 +65,7 @@ impl Default for BenchOptions {
             square_range: (16.0, 92.0),
             sets: HELD_OUT_SETS.iter().map(|s| s.to_string()).collect(),
             failures: None,
+            repeats: 1,
         }
     }
 }
@@ -160,10 +165,17 @@ pub fn run_bench(
                     context: "benchmark screenshot".into(),
                     source: e,
                 })?;
-            let t0 = Instant::now();
-            let img = decode(&png).map_err(|e| VisionError::BadOption(e.to_string()))?;
-            let found = recognizer.recognize(&img, &RecognizeOptions::default());
-            times.push(t0.elapsed().as_secs_f64() * 1000.0);
+            let read = || -> Result<_, VisionError> {
+                let t0 = Instant::now();
+                let img = decode(&png).map_err(|e| VisionError::BadOption(e.to_string()))?;
+                let found = recognizer.recognize(&img, &RecognizeOptions::default());
+                Ok((found, t0.elapsed().as_secs_f64() * 1000.0))
+            };
+            let (found, mut least) = read()?;
+            for _ in 1..opts.repeats {
+                least = least.min(read()?.1);
+            }
+            times.push(least);
             report.boards += 1;
             let keep_failure = |what: &str| -> Result<(), VisionError> {
                 let Some(dir) = &opts.failures else {

@@ -117,6 +117,40 @@ fn bench_reports_each_set() {
 }
 
 #[test]
+fn bench_reads_each_screenshot_as_often_as_asked() {
+    let Some(pieces) = pieces() else { return };
+    let run = |repeats: &str| {
+        let out = chessbot()
+            .args(["vision", "bench", "--boards", "2", "--sets", "cburnett"])
+            .args([
+                "--size",
+                "640x480",
+                "--json",
+                "--repeats",
+                repeats,
+                "--pieces",
+            ])
+            .arg(&pieces)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "--repeats {repeats}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["sets"][0].clone()
+    };
+    let (once, thrice) = (run("1"), run("3"));
+    // The same readings, one time per screenshot however often each is read.
+    for field in ["boards", "squares_right", "boards_right", "located"] {
+        assert_eq!(once[field], thrice[field], "{field}");
+    }
+    assert_eq!(thrice["times_ms"].as_array().map(Vec::len), Some(2));
+    chessbot()
+        .args(["vision", "bench", "--repeats", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--repeats"));
+}
+
+#[test]
 fn bench_also_scores_real_screenshots() {
     let list = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vision/xboard.txt");
     let Some(pieces) = pieces() else { return };
