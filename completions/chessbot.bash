@@ -1321,7 +1321,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --repeats --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1360,6 +1360,10 @@ _chessbot() {
                     return 0
                     ;;
                 --failures)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --repeats)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
