@@ -171,7 +171,7 @@ impl Grey {
     #[inline(always)]
     fn reduced_inline(img: &RgbImage, f: usize, weights: [i32; 3]) -> Grey {
         let (iw, ih) = (img.width() as usize, img.height() as usize);
-        let (w, h) = (iw / f.max(1), ih / f.max(1));
+        let (w, h) = (iw / f, ih / f);
         let raw = img.as_raw();
         let mut px = vec![0i32; w * h];
         let mut row_acc = vec![0i32; w];
@@ -1175,16 +1175,21 @@ mod tests {
     use super::*;
     use image::Rgb;
 
-    #[test]
-    fn a_reduced_pixel_is_its_blocks_weighted_mean() {
-        let mut state = 11u32;
-        let img = RgbImage::from_fn(37, 23, |_, _| {
+    /// A `w`×`h` picture of reproducible noise (a linear congruential stream from `seed`).
+    fn noisy_image(w: u32, h: u32, seed: u32) -> RgbImage {
+        let mut state = seed;
+        RgbImage::from_fn(w, h, |_, _| {
             let mut next = || {
                 state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
                 (state >> 16) as u8
             };
             image::Rgb([next(), next(), next()])
-        });
+        })
+    }
+
+    #[test]
+    fn a_reduced_pixel_is_its_blocks_weighted_mean() {
+        let img = noisy_image(37, 23, 11);
         for f in 1..=6u32 {
             for weights in [GREY, CHROMA[0], CHROMA[1]] {
                 let g = Grey::reduced(&img, f, weights);
@@ -1213,14 +1218,7 @@ mod tests {
     #[test]
     fn a_profile_holds_each_lines_edge_strength() {
         // A noisy picture: every line's median differs; the profile must be the lines' own.
-        let mut state = 7u32;
-        let img = RgbImage::from_fn(53, 41, |_, _| {
-            let mut next = || {
-                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                (state >> 16) as u8
-            };
-            image::Rgb([next(), next(), next()])
-        });
+        let img = noisy_image(53, 41, 7);
         for vertical in [true, false] {
             let limit = if vertical { 53 } else { 41 };
             for (from, to, along0, along1) in [

@@ -111,7 +111,7 @@ impl CustomOp1 for Unfold {
         let (n, h, w, c) = layout.shape().dims4()?;
         let image_len = h * w * c;
         let columns_len = h * w * 9 * c;
-        // Each thread fills its own run of images, written in order (every value once).
+        // Each thread fills its own run of images, in order.
         let unfold_images = |images: &[f32]| {
             let mut out = Vec::with_capacity(images.len() / image_len.max(1) * columns_len);
             for image in images.chunks(image_len.max(1)) {
