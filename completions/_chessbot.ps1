@@ -262,6 +262,8 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--extra-pieces', '--extra-pieces', [CompletionResultType]::ParameterName, 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks')
             [CompletionResult]::new('--extra-share', '--extra-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)')
             [CompletionResult]::new('--low-contrast-share', '--low-contrast-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side''s pieces (black pieces on near-black dark squares, white ones on near-white light ones)')
+            [CompletionResult]::new('--3d-share', '--3d-share', [CompletionResultType]::ParameterName, 'Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set (0: uniform among set families, about one in twenty)')
+            [CompletionResult]::new('--init', '--init', [CompletionResultType]::ParameterName, 'Start from these weights (a network written by `vision train`) instead of random ones')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
             [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

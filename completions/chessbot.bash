@@ -1535,7 +1535,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --out --help --version"
+            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --init --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1582,6 +1582,14 @@ _chessbot() {
                     return 0
                     ;;
                 --low-contrast-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --3d-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --init)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -28,7 +28,7 @@ pub enum VisionCommand {
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The committed models were made with (release build, one thread, about 65 min each, the two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\nand the networks read with them, the same two commands with `--low-contrast-share 0.15` and `--out assets/vision/model-lc.safetensors` / `--out assets/vision/held-out-lc.safetensors`, and with `--low-contrast-share 0.15 --seed 2` and `--out assets/vision/model-lc-seed2.safetensors` / `--out assets/vision/held-out-lc-seed2.safetensors`.\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors"
+    after_help = "The committed models were made with (release build, one thread, about 65 min each, the two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\nand the networks read with them, the same two commands with `--low-contrast-share 0.15` and `--out assets/vision/model-lc.safetensors` / `--out assets/vision/held-out-lc.safetensors`, and with `--low-contrast-share 0.15 --seed 2` and `--out assets/vision/model-lc-seed2.safetensors` / `--out assets/vision/held-out-lc-seed2.safetensors`; then each of the six was trained two epochs further from its own weights (README, stop 47), e.g.\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --3d-share 0.3 --seed 11 --epochs 2 --boards 2400 --lr 1e-3 --eval-boards 0 --init assets/vision/held-out.safetensors --out assets/vision/held-out.safetensors\n(`--all-sets` for the model-* networks, `--low-contrast-share 0.15` for the -lc ones, `--seed 12` for the -seed2 ones).\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors\n  chessbot vision train --epochs 1 --3d-share 0.3 --lr 1e-3 --init model.safetensors --out tuned.safetensors"
 )]
 pub struct TrainArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -71,6 +71,13 @@ pub struct TrainArgs {
     /// pieces (black pieces on near-black dark squares, white ones on near-white light ones).
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub low_contrast_share: f64,
+    /// Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set
+    /// (0: uniform among set families, about one in twenty).
+    #[arg(long = "3d-share", default_value_t = 0.0, value_parser = share)]
+    pub three_d_share: f64,
+    /// Start from these weights (a network written by `vision train`) instead of random ones.
+    #[arg(long, value_name = "MODEL")]
+    pub init: Option<PathBuf>,
     /// Where to write the weights (safetensors); rewritten after every epoch.
     #[arg(long)]
     pub out: PathBuf,

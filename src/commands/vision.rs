@@ -57,6 +57,8 @@ fn run_train(a: TrainArgs) -> CmdResult {
         extra_pieces: a.extra_pieces,
         extra_share: a.extra_share,
         low_contrast_share: a.low_contrast_share,
+        three_d_share: a.three_d_share,
+        init: a.init,
     };
     if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)

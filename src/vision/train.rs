@@ -72,6 +72,14 @@ pub struct TrainConfig {
     /// ([`BoardStyle::match_squares_to_pieces`]): black pieces on near-black dark squares,
     /// white ones on near-white light squares, which the network otherwise calls empty.
     pub low_contrast_share: f64,
+    /// Share of the boards drawn with a set of `pieces_dir` (not an extra set) that use a
+    /// `staunton3d` set; 0 keeps the plain draw, uniform among families, where the one 3D
+    /// family gets about one board in twenty and the networks read its own training sets'
+    /// kings, queens and bishops worst (README, stop 47).
+    pub three_d_share: f64,
+    /// Weights (safetensors of this network) to start from instead of random ones: a
+    /// fine-tuning run, e.g. a committed network trained further with another mix.
+    pub init: Option<PathBuf>,
 }
 
 impl TrainConfig {
@@ -90,6 +98,8 @@ impl TrainConfig {
             extra_pieces: Vec::new(),
             extra_share: 0.0,
             low_contrast_share: 0.0,
+            three_d_share: 0.0,
+            init: None,
         }
     }
 
@@ -106,6 +116,9 @@ impl TrainConfig {
         }
         if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
             return bad("learning rate must be a positive number");
+        }
+        if !(0.0..=1.0).contains(&self.three_d_share) {
+            return bad("the 3D share must be between 0 and 1");
         }
         if self.extra_pieces.is_empty() != (self.extra_share == 0.0) {
             return bad("extra piece folders and a share above 0 go together");
@@ -199,19 +212,41 @@ impl Sets {
 /// Style family of a set: the `staunton3d-*` sets are one model in several materials and count
 /// as one family when sets are drawn.
 fn family(name: &str) -> &str {
-    if name.starts_with("staunton3d") {
-        "staunton3d"
+    if name.starts_with(THREE_D) {
+        THREE_D
     } else {
         name
     }
 }
 
-/// Picks a set: uniformly among families, then among the family's sets.
-fn choose_set<'a>(rng: &mut impl Rng, sets: &'a [Arc<PieceSet>]) -> &'a Arc<PieceSet> {
-    let mut families: Vec<&str> = sets.iter().map(|s| family(s.name())).collect();
+/// Family of the 3D renders (see [`family`]).
+const THREE_D: &str = "staunton3d";
+
+/// Picks a set: uniformly among families, then among the family's sets. With a
+/// `three_d_share` above 0 (and both kinds among `sets`), first the 3D family with that
+/// probability or else one of the others.
+fn choose_set<'a>(
+    rng: &mut impl Rng,
+    sets: &'a [Arc<PieceSet>],
+    three_d_share: f64,
+) -> &'a Arc<PieceSet> {
+    let is_3d = |s: &Arc<PieceSet>| family(s.name()) == THREE_D;
+    // No draw at 0, so that runs without the share render what they did before the option.
+    let pool: Vec<&'a Arc<PieceSet>> =
+        if three_d_share > 0.0 && sets.iter().any(is_3d) && !sets.iter().all(is_3d) {
+            let want_3d = rng.random_bool(three_d_share.min(1.0));
+            sets.iter().filter(|s| is_3d(s) == want_3d).collect()
+        } else {
+            sets.iter().collect()
+        };
+    let mut families: Vec<&str> = pool.iter().map(|s| family(s.name())).collect();
     families.dedup();
     let f = *families.choose(rng).unwrap_or(&"");
-    let members: Vec<&Arc<PieceSet>> = sets.iter().filter(|s| family(s.name()) == f).collect();
+    let members: Vec<&Arc<PieceSet>> = pool
+        .iter()
+        .copied()
+        .filter(|s| family(s.name()) == f)
+        .collect();
     members.choose(rng).copied().unwrap_or(&sets[0])
 }
 
@@ -239,6 +274,7 @@ struct BoardMix<'a> {
     themes: &'a [BoardTheme],
     flat_share: f64,
     low_contrast_share: f64,
+    three_d_share: f64,
 }
 
 /// Renders one random board and returns its crops (with grid jitter) and labels.
@@ -247,14 +283,19 @@ fn sample_board(rng: &mut impl Rng, mix: &BoardMix, crops: &mut Vec<f32>, labels
     // No draw without extra sets, so that such runs render what they did before the option.
     let from_extra =
         !mix.extra.is_empty() && mix.extra_share > 0.0 && rng.random_bool(mix.extra_share.min(1.0));
-    let set = choose_set(rng, if from_extra { mix.extra } else { mix.sets }).clone();
+    let set = if from_extra {
+        choose_set(rng, mix.extra, 0.0)
+    } else {
+        choose_set(rng, mix.sets, mix.three_d_share)
+    }
+    .clone();
     let mut style = random_style(rng, set, mix.themes, &board);
     style.piece_mirror =
         rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != "staunton3d";
     // No draw at 0, so that runs without flat boards render what they did before the option.
     if mix.flat_share > 0.0
         && rng.random_bool(mix.flat_share.min(1.0))
-        && family(style.pieces.name()) != "staunton3d"
+        && family(style.pieces.name()) != THREE_D
     {
         let px = style.square_size * style.piece_scale;
         style.piece_flat = Flat::random_pair(rng, px);
@@ -310,6 +351,36 @@ fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> 
     Ok(())
 }
 
+/// Sets the weights of `varmap` to those saved at `path` (see [`TrainConfig::init`]): every
+/// weight must be there, with its shape.
+fn load_weights(varmap: &mut VarMap, path: &Path) -> Result<(), VisionError> {
+    let bytes = std::fs::read(path).map_err(|e| VisionError::io(path, e))?;
+    let saved = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)
+        .map_err(|e| VisionError::BadOption(format!("{}: not a network: {e}", path.display())))?;
+    let data = varmap
+        .data()
+        .lock()
+        .map_err(|_| VisionError::Model("weights lock poisoned".into()))?;
+    for (name, var) in data.iter() {
+        let Some(value) = saved.get(name) else {
+            return Err(VisionError::BadOption(format!(
+                "{}: no weight {name}: not a network of this shape",
+                path.display()
+            )));
+        };
+        if value.dims() != var.dims() {
+            return Err(VisionError::BadOption(format!(
+                "{}: weight {name} is {:?}, this network's is {:?}",
+                path.display(),
+                value.dims(),
+                var.dims()
+            )));
+        }
+        var.set(value)?;
+    }
+    Ok(())
+}
+
 fn normal(rng: &mut impl Rng) -> f64 {
     let u1: f64 = rng.random_range(f64::EPSILON..1.0);
     let u2: f64 = rng.random();
@@ -333,13 +404,19 @@ pub fn train(
         themes: &sets.themes,
         flat_share: config.flat_share,
         low_contrast_share: config.low_contrast_share,
+        three_d_share: config.three_d_share,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
-    let varmap = VarMap::new();
+    let mut varmap = VarMap::new();
     let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
     let net = SquareNet::new(vb, CROP)?;
+    // Random weights first either way, so that a fine-tuning run draws the same boards as a
+    // fresh run of its seed.
     init_weights(&varmap, &mut rng)?;
+    if let Some(path) = &config.init {
+        load_weights(&mut varmap, path)?;
+    }
     let params = ParamsAdamW {
         lr: config.learning_rate,
         weight_decay: 1e-4,
@@ -567,5 +644,67 @@ mod tests {
         assert!(config.check().is_ok());
         config.extra_share = 0.0;
         assert!(config.check().is_err());
+    }
+
+    #[test]
+    fn a_3d_share_draws_that_share_of_the_sets_from_the_3d_family() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let sets = Sets::load(&dir).unwrap().for_training(false);
+        let share_3d = |share: f64| {
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let n = 2000;
+            let hits = (0..n)
+                .filter(|_| family(choose_set(&mut rng, &sets, share).name()) == THREE_D)
+                .count();
+            hits as f64 / n as f64
+        };
+        // Uniform among families: the one 3D family among about twenty.
+        assert!(share_3d(0.0) < 0.1, "{}", share_3d(0.0));
+        let third = share_3d(0.3);
+        assert!((0.25..0.35).contains(&third), "{third}");
+        assert_eq!(share_3d(1.0), 1.0);
+        let mut config = TrainConfig::new(dir);
+        config.three_d_share = 1.5;
+        assert!(config.check().is_err());
+    }
+
+    #[test]
+    fn fine_tuning_starts_from_the_saved_weights_and_refuses_other_files() {
+        let fresh = |seed: u64| {
+            let varmap = VarMap::new();
+            let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+            SquareNet::new(vb, CROP).unwrap();
+            init_weights(&varmap, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            varmap
+        };
+        let values = |varmap: &VarMap| {
+            let data = varmap.data().lock().unwrap();
+            let mut names: Vec<&String> = data.keys().collect();
+            names.sort();
+            names
+                .into_iter()
+                .map(|n| data[n].flatten_all().unwrap().to_vec1::<f32>().unwrap())
+                .collect::<Vec<_>>()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("net.safetensors");
+        let first = fresh(1);
+        first.save(&saved).unwrap();
+        let mut second = fresh(2);
+        assert_ne!(values(&first), values(&second));
+        load_weights(&mut second, &saved).unwrap();
+        assert_eq!(values(&first), values(&second));
+
+        // A safetensors file of something else, and a file that is not one.
+        let other = dir.path().join("other.safetensors");
+        let one = Tensor::zeros((2, 2), DType::F32, &Device::Cpu).unwrap();
+        candle_core::safetensors::save(&std::collections::HashMap::from([("w", one)]), &other)
+            .unwrap();
+        let err = load_weights(&mut second, &other).unwrap_err();
+        assert!(err.to_string().contains("no weight"), "{err}");
+        let junk = dir.path().join("junk.safetensors");
+        std::fs::write(&junk, b"not weights").unwrap();
+        let err = load_weights(&mut second, &junk).unwrap_err();
+        assert!(err.to_string().contains("not a network"), "{err}");
     }
 }

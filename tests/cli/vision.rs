@@ -200,3 +200,49 @@ fn bench_keeps_the_screenshots_it_misread() {
     }
     assert_eq!(pngs, wrong);
 }
+
+#[test]
+fn training_goes_on_from_a_committed_network_and_refuses_a_file_that_is_not_one() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tuned.safetensors");
+    let train = |init: &std::path::Path| {
+        let mut cmd = chessbot();
+        cmd.args(["vision", "train", "--epochs", "1", "--boards", "2"])
+            .args(["--eval-boards", "0", "--3d-share", "0.5", "--lr", "1e-4"])
+            .arg("--pieces")
+            .arg(&pieces)
+            .arg("--init")
+            .arg(init)
+            .arg("--out")
+            .arg(&out);
+        cmd
+    };
+    let committed = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/vision/held-out.safetensors"
+    ));
+    train(&committed).assert().success();
+    // The tuned network reads a sample like any other.
+    chessbot()
+        .arg("recognize")
+        .arg("--model")
+        .arg(&out)
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/samples/italian-cburnett.png"
+        ))
+        .assert()
+        .success();
+    let junk = dir.path().join("junk.safetensors");
+    std::fs::write(&junk, b"not weights").unwrap();
+    train(&junk)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a network"));
+    chessbot()
+        .args(["vision", "train", "--3d-share", "1.5", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2);
+}
