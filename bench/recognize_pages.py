@@ -4,10 +4,11 @@ of the five held-out piece sets at seeds 5-8 (`chessbot vision render`), each re
 (the first pays for warming up), each page timed by its least `total_ms` over ROUNDS runs, the
 binaries taking turns. Prints, per binary, the sum over the pages and the median page.
 
-    python3 bench/recognize_pages.py ROUNDS BINARY...
+    python3 bench/recognize_pages.py ROUNDS BINARY[=DIR]...
 
-Run from the repository root (the held-out networks are read from assets/vision); pages are
-rendered into $PAGES (default /tmp/pages) with the first binary if missing.
+Run from the repository root: the held-out networks are read from DIR (default assets/vision),
+so that one binary can be timed with two sets of weights; pages are rendered into $PAGES
+(default /tmp/pages) with the first binary if missing.
 """
 import json
 import os
@@ -22,7 +23,8 @@ MODELS = ["held-out", "held-out-lc", "held-out-lc-seed2"]
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    rounds, binaries = int(sys.argv[1]), sys.argv[2:]
+    rounds, runs = int(sys.argv[1]), sys.argv[2:]
+    binaries = [r.split("=", 1)[0] for r in runs]
     folder = os.environ.get("PAGES", "/tmp/pages")
     os.makedirs(folder, exist_ok=True)
     pages = []
@@ -36,21 +38,23 @@ def main():
                      "--out", page],
                     check=True, stdout=subprocess.DEVNULL)
             pages.append(page)
-    models = [a for m in MODELS for a in ("--model", f"assets/vision/{m}.safetensors")]
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    least = {b: {} for b in binaries}
+    least = {r: {} for r in runs}
     for _ in range(rounds):
-        for b in binaries:
+        for r in runs:
+            binary, _, folder = r.partition("=")
+            folder = folder or "assets/vision"
+            models = [a for m in MODELS for a in ("--model", f"{folder}/{m}.safetensors")]
             out = subprocess.run(
-                [b, "recognize", "--json"] + models + [p for p in pages for _ in (0, 1)],
+                [binary, "recognize", "--json"] + models + [p for p in pages for _ in (0, 1)],
                 capture_output=True, text=True, env=env).stdout
             for line in out.splitlines():
                 d = json.loads(line)
-                best = least[b].get(d["file"], float("inf"))
-                least[b][d["file"]] = min(best, d["total_ms"])
-    for b in binaries:
-        times = sorted(least[b].values())
-        print(f"{b} sum {sum(times):.1f} ms median {times[len(times) // 2]:.1f}")
+                best = least[r].get(d["file"], float("inf"))
+                least[r][d["file"]] = min(best, d["total_ms"])
+    for r in runs:
+        times = sorted(least[r].values())
+        print(f"{r} sum {sum(times):.1f} ms median {times[len(times) // 2]:.1f}")
 
 
 if __name__ == "__main__":
