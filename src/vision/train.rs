@@ -290,8 +290,7 @@ fn sample_board(rng: &mut impl Rng, mix: &BoardMix, crops: &mut Vec<f32>, labels
     }
     .clone();
     let mut style = random_style(rng, set, mix.themes, &board);
-    style.piece_mirror =
-        rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != "staunton3d";
+    style.piece_mirror = rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != THREE_D;
     // No draw at 0, so that runs without flat boards render what they did before the option.
     if mix.flat_share > 0.0
         && rng.random_bool(mix.flat_share.min(1.0))
@@ -353,7 +352,7 @@ fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> 
 
 /// Sets the weights of `varmap` to those saved at `path` (see [`TrainConfig::init`]): every
 /// weight must be there, with its shape.
-fn load_weights(varmap: &mut VarMap, path: &Path) -> Result<(), VisionError> {
+fn load_weights(varmap: &VarMap, path: &Path) -> Result<(), VisionError> {
     let bytes = std::fs::read(path).map_err(|e| VisionError::io(path, e))?;
     let saved = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)
         .map_err(|e| VisionError::BadOption(format!("{}: not a network: {e}", path.display())))?;
@@ -408,14 +407,14 @@ pub fn train(
     };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
-    let mut varmap = VarMap::new();
+    let varmap = VarMap::new();
     let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
     let net = SquareNet::new(vb, CROP)?;
     // Random weights first either way, so that a fine-tuning run draws the same boards as a
     // fresh run of its seed.
     init_weights(&varmap, &mut rng)?;
     if let Some(path) = &config.init {
-        load_weights(&mut varmap, path)?;
+        load_weights(&varmap, path)?;
     }
     let params = ParamsAdamW {
         lr: config.learning_rate,
@@ -690,9 +689,9 @@ mod tests {
         let saved = dir.path().join("net.safetensors");
         let first = fresh(1);
         first.save(&saved).unwrap();
-        let mut second = fresh(2);
+        let second = fresh(2);
         assert_ne!(values(&first), values(&second));
-        load_weights(&mut second, &saved).unwrap();
+        load_weights(&second, &saved).unwrap();
         assert_eq!(values(&first), values(&second));
 
         // A safetensors file of something else, and a file that is not one.
@@ -700,11 +699,11 @@ mod tests {
         let one = Tensor::zeros((2, 2), DType::F32, &Device::Cpu).unwrap();
         candle_core::safetensors::save(&std::collections::HashMap::from([("w", one)]), &other)
             .unwrap();
-        let err = load_weights(&mut second, &other).unwrap_err();
+        let err = load_weights(&second, &other).unwrap_err();
         assert!(err.to_string().contains("no weight"), "{err}");
         let junk = dir.path().join("junk.safetensors");
         std::fs::write(&junk, b"not weights").unwrap();
-        let err = load_weights(&mut second, &junk).unwrap_err();
+        let err = load_weights(&second, &junk).unwrap_err();
         assert!(err.to_string().contains("not a network"), "{err}");
     }
 }
