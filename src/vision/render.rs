@@ -486,6 +486,10 @@ impl Flat {
     }
 }
 
+/// Levels of luma (of 255) by which a random style's black piece bodies are darker than its
+/// white ones (see [`BoardStyle::black_darker`]).
+pub const DARKER_BY: f32 = 24.0;
+
 /// A per-channel linear colour map `v ↦ lo + (hi - lo) · v / 255`, applied to piece pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Recolour {
@@ -669,6 +673,13 @@ impl BoardStyle {
                 s.piece_recolour[i] = Some(Recolour::random(rng, color));
             }
         }
+        // No site draws the black pieces lighter than the white, but the maps can: the black
+        // one lifts mid-brown bodies (staunton3d-wood's) above a darkened white. Such a board
+        // keeps the set's own colours (no draw either way, so the rest of the style is as it
+        // would have been).
+        if s.piece_recolour.iter().any(Option::is_some) && !s.black_darker() {
+            s.piece_recolour = [None, None];
+        }
         if rng.random_bool(0.3) {
             s.piece_stretch = (rng.random_range(0.85..1.1), rng.random_range(0.85..1.1));
         }
@@ -710,6 +721,20 @@ impl BoardStyle {
             median[c] = *values.select_nth_unstable(mid).1;
         }
         Some(Rgb(median))
+    }
+
+    /// Whether the black pieces' bodies are darker than the white ones' by at least
+    /// [`DARKER_BY`] levels of luma, as this style draws them (a set of invisible pieces is
+    /// not judged: true).
+    pub fn black_darker(&self) -> bool {
+        let luma = |c: Rgb<u8>| 0.299 * c[0] as f32 + 0.587 * c[1] as f32 + 0.114 * c[2] as f32;
+        match (
+            self.body_colour(Color::White),
+            self.body_colour(Color::Black),
+        ) {
+            (Some(white), Some(black)) => luma(black) + DARKER_BY <= luma(white),
+            _ => true,
+        }
     }
 
     /// Redraws one kind of square in nearly the colour of one side's piece bodies: black
@@ -1524,6 +1549,40 @@ mod tests {
         });
         let body = red.body_colour(Color::Black).unwrap();
         assert!(body[0] >= 140 && body[1] <= 70, "{body:?}");
+    }
+
+    #[test]
+    fn random_styles_never_draw_black_pieces_lighter_than_white_ones() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let set = Arc::new(PieceSet::load(&dir.join("staunton3d-wood")).unwrap());
+        let plain = BoardStyle::plain(set.clone(), Rgb([240, 217, 181]), Rgb([181, 136, 99]), 40.0);
+        assert!(plain.black_darker(), "the set's own colours");
+        // The maps can lift its mid-brown black bodies above a darkened white.
+        let mut lifted = plain.clone();
+        lifted.piece_recolour = [
+            Some(Recolour {
+                lo: [40.0; 3],
+                hi: [180.0; 3],
+            }),
+            Some(Recolour {
+                lo: [80.0; 3],
+                hi: [255.0; 3],
+            }),
+        ];
+        assert!(!lifted.black_darker());
+        let themes = load_themes(&themes_path(&dir)).unwrap();
+        let board = Board::default();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut recoloured = 0;
+        for _ in 0..200 {
+            let style = BoardStyle::random(&mut rng, set.clone(), &themes, &board, (30.0, 60.0));
+            assert!(style.black_darker(), "{:?}", style.piece_recolour);
+            recoloured += usize::from(style.piece_recolour.iter().any(Option::is_some));
+        }
+        assert!(
+            recoloured > 20,
+            "recolouring still happens: {recoloured} of 200"
+        );
     }
 
     #[test]
