@@ -772,16 +772,18 @@ pub fn decide(
             let e = has_embeddings.then(|| embedding_distance(&embeddings[i], &embeddings[j]));
             let twins =
                 d < TWIN_PICTURE || (d < CROSS_PICTURE && e.is_some_and(|e| e < CROSS_EMBEDDING));
-            if rescued[i] || rescued[j] {
-                // The network's reading of a rescued square is what is in doubt.
-            } else if sides[a] != sides[b] && !twins {
-                d = 1.0;
-            } else {
-                if let Some(e) = e {
-                    d = d.min(EMBEDDING_TWIN * e) + EMBEDDING_WEIGHT * e;
+            // The network's reading of a rescued square is what is in doubt: its picture alone
+            // places it.
+            if !rescued[i] && !rescued[j] {
+                if sides[a] != sides[b] && !twins {
+                    d = 1.0;
+                } else {
+                    if let Some(e) = e {
+                        d = d.min(EMBEDDING_TWIN * e) + EMBEDDING_WEIGHT * e;
+                    }
+                    let agree = overlap(&probabilities[i], &probabilities[j]);
+                    d = (d + DISAGREE * (1.0 - agree)).min(1.0);
                 }
-                let agree = overlap(&probabilities[i], &probabilities[j]);
-                d = (d + DISAGREE * (1.0 - agree)).min(1.0);
             }
             dist[a * m + b] = d;
             dist[b * m + a] = d;
@@ -866,10 +868,10 @@ const SURE_PIECE: f32 = 0.1;
 
 /// The squares outside `candidates` that show a piece the network reads elsewhere: the same
 /// picture ([`RESCUE_PICTURE`]) and outline ([`RESCUE_SHAPE`]) as a square it surely reads as a
-/// piece ([`SURE_PIECE`]). A
-/// dark piece on a dark square is the piece the network missed most on held-out sets (it read
-/// it as empty while reading its copies on light squares right); all copies of a piece are one
-/// sprite. Squares without a picture of their own ([`Sprite::luma`]) are not compared.
+/// piece ([`SURE_PIECE`]). A dark piece on a dark square is the piece the network missed most
+/// on held-out sets (it read it as empty while reading its copies on light squares right); all
+/// copies of a piece are one sprite. Squares without a picture of their own ([`Sprite::luma`])
+/// are not compared.
 fn look_alikes_of_pieces(
     probabilities: &[[f32; CLASSES]],
     sprites: &[Sprite],
