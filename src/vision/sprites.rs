@@ -268,10 +268,12 @@ impl Sprite {
         let colours = overlay.map_or(&[][..], |o| &o.colours[..]);
         for (h, p) in self.hidden.iter_mut().zip(&self.pixels) {
             let of_square = off_grey(minus(p, &self.background)).0 < OVERLAY_CHROMA;
+            let background = self.background;
             *h = !of_square
                 && colours.iter().any(|o| {
                     let (chroma, shade) = off_grey(minus(p, o));
-                    chroma < OVERLAY_MATCH && shade.abs() < OVERLAY_SHADE
+                    (chroma < OVERLAY_MATCH && shade.abs() < OVERLAY_SHADE)
+                        || blended(p, o, &background)
                 });
         }
     }
@@ -449,6 +451,29 @@ fn inner(k: usize) -> bool {
 
 fn minus(a: &[f32; 3], b: &[f32; 3]) -> [f32; 3] {
     std::array::from_fn(|ch| a[ch] - b[ch])
+}
+
+/// Least share of an overlay colour in a pixel that [`blended`] takes for the overlay's.
+const OVERLAY_BLEND: f32 = 0.3;
+
+/// Whether `pixel` is overlay colour `o` laid partly transparent over `background`: the mix
+/// β·o + (1 − β)·background for some β of at least [`OVERLAY_BLEND`], within [`OVERLAY_MATCH`]
+/// in every channel. An arrow crossing a tinted square (a last-move highlight) takes on the
+/// tint's hue, which no grey shade of the arrow's colour matches, and so do the anti-aliased
+/// edges of an arrow on any square.
+fn blended(pixel: &[f32; 3], o: &[f32; 3], background: &[f32; 3]) -> bool {
+    let span = minus(o, background);
+    let length: f32 = span.iter().map(|v| v * v).sum();
+    if length < 1e-6 {
+        return false;
+    }
+    let offset = minus(pixel, background);
+    let beta = (offset.iter().zip(&span).map(|(a, b)| a * b).sum::<f32>() / length).clamp(0.0, 1.0);
+    beta >= OVERLAY_BLEND
+        && offset
+            .iter()
+            .zip(&span)
+            .all(|(d, s)| (d - beta * s).abs() < OVERLAY_MATCH)
 }
 
 /// How far a colour difference `d` is from a grey shade (its largest channel's departure from
@@ -1064,6 +1089,33 @@ pub(crate) mod tests {
         let mut gone = disc.clone();
         gone.hidden = vec![true; SIDE * SIDE];
         assert_eq!(gone.distance(&disc), UNKNOWN);
+    }
+
+    #[test]
+    fn an_arrow_over_a_tinted_square_is_left_out_too() {
+        // The arrow is found on an empty square of the board's own colour...
+        let plain = Sprite::from_crop(&crop(LIGHT, LIGHT, 1.0, false));
+        let crossed = Sprite::from_crop(&with_arrow(crop(DARK, DARK, 1.0, false), GREEN));
+        let overlay = Overlay::find(&[plain, crossed], &[0, 1]).expect("the arrow on square 1");
+        // ...and crosses a piece on a highlighted square, where it takes on the tint's blue.
+        const TINT: [f32; 3] = [-0.2, 0.1, 0.45];
+        let disc = Sprite::from_crop(&crop(LIGHT, INK, 9.0, false));
+        let mut disc_crossed = Sprite::from_crop(&with_arrow(crop(TINT, INK, 9.0, false), GREEN));
+        disc_crossed.hide(Some(&overlay));
+        let shaft = (7..10).flat_map(|v| (0..SIDE).map(move |u| v * SIDE + u));
+        assert!(
+            shaft.clone().all(|k| disc_crossed.hidden[k]),
+            "{:?}",
+            disc_crossed.hidden
+        );
+        assert!(
+            disc.distance(&disc_crossed) < 0.1,
+            "{}",
+            disc.distance(&disc_crossed)
+        );
+        // The piece itself and the tinted square around it stay in view.
+        let piece = (3..6).map(|v| v * SIDE + SIDE / 2);
+        assert!(piece.chain([0, SIDE - 1]).all(|k| !disc_crossed.hidden[k]));
     }
 
     #[test]
