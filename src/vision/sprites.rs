@@ -266,9 +266,9 @@ impl Sprite {
         // Only the mask changes: setting it in place spares copying the picture and its
         // eight shifted versions for every piece square.
         let colours = overlay.map_or(&[][..], |o| &o.colours[..]);
+        let background = self.background;
         for (h, p) in self.hidden.iter_mut().zip(&self.pixels) {
-            let of_square = off_grey(minus(p, &self.background)).0 < OVERLAY_CHROMA;
-            let background = self.background;
+            let of_square = off_grey(minus(p, &background)).0 < OVERLAY_CHROMA;
             *h = !of_square
                 && colours.iter().any(|o| {
                     let (chroma, shade) = off_grey(minus(p, o));
