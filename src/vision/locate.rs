@@ -11,7 +11,9 @@
 //!    maxima above a threshold are corner candidates. (When that finds no board, the
 //!    single-distance response and then a finer reduction are tried; then both on images of
 //!    colour differences, yellow against blue and red against cyan, for squares that differ in
-//!    hue but hardly in brightness.)
+//!    hue but hardly in brightness.) When all of that finds nothing, the whole search runs
+//!    again reading each square's colour along its inner edges instead of at its corners
+//!    ([`Sampling`]): a streaked or grainy texture on a board of close colours.
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
@@ -119,21 +121,30 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     // The quick search takes each lattice's best-supported spacing only; when that finds
     // nothing, the next best ones too (page text near a small board can out-vote its squares).
     let passes: &[usize] = if exhaustive { &[3] } else { &[1, 3] };
-    'passes: for &spacings in passes {
-        for &(f, reach, weights) in &tries {
-            // Tries at the same reduction and weights share their grey image.
-            if grey
-                .as_ref()
-                .is_none_or(|(gf, gw, _)| *gf != f || *gw != weights)
-            {
-                grey = Some((f, weights, Grey::reduced(img, f, weights)));
-            }
-            let Some((_, _, g)) = &grey else { continue };
-            for b in locate_at(img, g, f, reach, spacings) {
-                merge(&mut found, b);
-            }
-            if !found.is_empty() && !exhaustive {
-                break 'passes;
+    // Square colours read at the corners first: the edges read more pixels, and only
+    // streaked textures need them.
+    'passes: for sampling in [Sampling::Corners, Sampling::Edges] {
+        for &spacings in passes {
+            for &(f, reach, weights) in &tries {
+                // Streaked boards of close colours in hue only are rare: on a page without
+                // a board, the colour-difference images would double this stage's time.
+                if sampling == Sampling::Edges && weights != GREY {
+                    continue;
+                }
+                // Tries at the same reduction and weights share their grey image.
+                if grey
+                    .as_ref()
+                    .is_none_or(|(gf, gw, _)| *gf != f || *gw != weights)
+                {
+                    grey = Some((f, weights, Grey::reduced(img, f, weights)));
+                }
+                let Some((_, _, g)) = &grey else { continue };
+                for b in locate_at(img, g, f, reach, spacings, sampling) {
+                    merge(&mut found, b);
+                }
+                if !found.is_empty() && !exhaustive {
+                    break 'passes;
+                }
             }
         }
     }
@@ -512,31 +523,77 @@ fn split_lattices(pts: &[Corner], members: &[usize], s: f32, out: &mut Vec<Latti
     }
 }
 
-/// The colour of a square, read at its four inner corners (pieces sit in the middle): the mean
-/// of the two corner samples that agree best, so a coordinate letter or a piece overlapping
-/// one or two corners does not change it.
-fn cell_color(img: &RgbImage, x0: f32, y0: f32, sx: f32, sy: f32) -> Option<[i32; 3]> {
+/// Where [`cell_color`] reads a square's colour: four samples away from the middle, where
+/// pieces sit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sampling {
+    /// Small patches at the four inner corners: few pixels, so quick.
+    Corners,
+    /// Strips along the four inner edges, over the middle 60% of the side. A streaked (wood
+    /// grain) or grainy texture on a board of close colours makes small patches of one square
+    /// differ by more than the two square colours do (`vision bench --seed 1`: 29 and 35 of 64
+    /// squares followed the pattern at the corners, 55 and 56 along the edges); a strip across
+    /// the streaks averages them out.
+    Edges,
+}
+
+/// Where along a square's side (as a share of it) the samples of [`cell_color`] lie.
+const SAMPLE_INSET: f32 = 0.12;
+/// Where a [`Sampling::Edges`] strip starts along the side (it ends as far from the far end).
+const STRIP_START: f32 = 0.2;
+
+/// The colour of a square, read at four places away from its middle (pieces sit there, see
+/// [`Sampling`]): the mean of the two samples that agree best, so a coordinate letter or a
+/// piece overlapping one or two of them does not change it.
+fn cell_color(
+    img: &RgbImage,
+    x0: f32,
+    y0: f32,
+    sx: f32,
+    sy: f32,
+    sampling: Sampling,
+) -> Option<[i32; 3]> {
     let (w, h) = (img.width() as f32, img.height() as f32);
     if x0 < -0.5 || y0 < -0.5 || x0 + sx > w + 0.5 || y0 + sy > h + 0.5 {
         return None;
     }
-    let inset = 0.12;
+    let inset = SAMPLE_INSET;
     let patch = (sx * 0.08).clamp(1.0, 6.0) as i32;
     let mut samples = [[0i32; 3]; 4];
-    for (k, (fx, fy)) in [
-        (inset, inset),
-        (1.0 - inset, inset),
-        (inset, 1.0 - inset),
-        (1.0 - inset, 1.0 - inset),
-    ]
-    .iter()
-    .enumerate()
-    {
-        let (left, top) = (
-            (x0 + fx * sx) as i32 - patch / 2,
-            (y0 + fy * sy) as i32 - patch / 2,
-        );
-        samples[k] = patch_mean(img, left, top, patch);
+    match sampling {
+        Sampling::Corners => {
+            for (k, (fx, fy)) in [
+                (inset, inset),
+                (1.0 - inset, inset),
+                (inset, 1.0 - inset),
+                (1.0 - inset, 1.0 - inset),
+            ]
+            .iter()
+            .enumerate()
+            {
+                let (left, top) = (
+                    (x0 + fx * sx) as i32 - patch / 2,
+                    (y0 + fy * sy) as i32 - patch / 2,
+                );
+                samples[k] = patch_mean(img, left, top, patch, patch);
+            }
+        }
+        Sampling::Edges => {
+            let (a0, a1) = (
+                (x0 + STRIP_START * sx) as i32,
+                (x0 + (1.0 - STRIP_START) * sx) as i32,
+            );
+            let (b0, b1) = (
+                (y0 + STRIP_START * sy) as i32,
+                (y0 + (1.0 - STRIP_START) * sy) as i32,
+            );
+            let (len_x, len_y) = ((a1 - a0).max(1), (b1 - b0).max(1));
+            let across = |origin: f32, side: f32, f: f32| (origin + f * side) as i32 - patch / 2;
+            samples[0] = patch_mean(img, a0, across(y0, sy, inset), len_x, patch);
+            samples[1] = patch_mean(img, a0, across(y0, sy, 1.0 - inset), len_x, patch);
+            samples[2] = patch_mean(img, across(x0, sx, inset), b0, patch, len_y);
+            samples[3] = patch_mean(img, across(x0, sx, 1.0 - inset), b0, patch, len_y);
+        }
     }
     let mut best = (i32::MAX, [0i32; 3]);
     for a in 0..4 {
@@ -551,25 +608,25 @@ fn cell_color(img: &RgbImage, x0: f32, y0: f32, sx: f32, sy: f32) -> Option<[i32
     Some(best.1)
 }
 
-/// Mean colour of the `patch`x`patch` pixels from `(left, top)`, edge pixels repeated
+/// Mean colour of the `width`x`height` pixels from `(left, top)`, edge pixels repeated
 /// outside the image. Called four times for every lattice cell the search reads: the inside
 /// case reads rows straight from the buffer.
-fn patch_mean(img: &RgbImage, left: i32, top: i32, patch: i32) -> [i32; 3] {
+fn patch_mean(img: &RgbImage, left: i32, top: i32, width: i32, height: i32) -> [i32; 3] {
     let (w, h) = (img.width() as i32, img.height() as i32);
     let mut acc = [0i32; 3];
-    if left >= 0 && top >= 0 && left + patch <= w && top + patch <= h {
+    if left >= 0 && top >= 0 && left + width <= w && top + height <= h {
         let raw = img.as_raw();
-        for y in top..top + patch {
+        for y in top..top + height {
             let start = 3 * (y as usize * w as usize + left as usize);
-            for p in raw[start..start + 3 * patch as usize].chunks_exact(3) {
+            for p in raw[start..start + 3 * width as usize].chunks_exact(3) {
                 for c in 0..3 {
                     acc[c] += i32::from(p[c]);
                 }
             }
         }
     } else {
-        for y in top..top + patch {
-            for x in left..left + patch {
+        for y in top..top + height {
+            for x in left..left + width {
                 let p = img
                     .get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32)
                     .0;
@@ -579,7 +636,7 @@ fn patch_mean(img: &RgbImage, left: i32, top: i32, patch: i32) -> [i32; 3] {
             }
         }
     }
-    acc.map(|v| v / (patch * patch).max(1))
+    acc.map(|v| v / (width * height).max(1))
 }
 
 fn dist(a: [i32; 3], b: [i32; 3]) -> i32 {
@@ -604,15 +661,29 @@ fn median_color(colors: &[[i32; 3]; 32]) -> [i32; 3] {
     })
 }
 
-/// How many of the 64 cells of the board `(x, y, sx, sy)` (full-resolution pixels) follow a
-/// two-colour checker pattern, or `None` when the board leaves the image or the two colours are
-/// too close.
+/// How many of the 64 cells of the board `b` (full-resolution pixels) follow a two-colour
+/// checker pattern, their colours read either way ([`Sampling`]; the better count), or `None`
+/// when the board leaves the image or the two colours are too close both ways.
 pub(crate) fn checker_consistency(img: &RgbImage, b: &BoardBox) -> Option<usize> {
+    let corners = consistency_by(img, b, Sampling::Corners);
+    let edges = consistency_by(img, b, Sampling::Edges);
+    corners.max(edges)
+}
+
+/// [`checker_consistency`] with the cells' colours read one way.
+fn consistency_by(img: &RgbImage, b: &BoardBox, sampling: Sampling) -> Option<usize> {
     let (sx, sy) = b.square_size();
     let mut cells = [[0i32; 3]; 64];
     for (k, cell) in cells.iter_mut().enumerate() {
         let (r, c) = (k / 8, k % 8);
-        *cell = cell_color(img, b.x + c as f32 * sx, b.y + r as f32 * sy, sx, sy)?;
+        *cell = cell_color(
+            img,
+            b.x + c as f32 * sx,
+            b.y + r as f32 * sy,
+            sx,
+            sy,
+            sampling,
+        )?;
     }
     checker_score(&cells)
 }
@@ -674,6 +745,7 @@ impl LatticeColours {
         (i0, width): (i32, i32),
         (j0, height): (i32, i32),
         needed: &[bool],
+        sampling: Sampling,
     ) -> Self {
         let (sx, sy) = (f * lat.sx, f * lat.sy);
         let mut colours = Vec::with_capacity((width.max(0) * height.max(0)) as usize);
@@ -686,7 +758,7 @@ impl LatticeColours {
                 }
                 let x = f * (lat.ox + i as f32 * lat.sx);
                 let y = f * (lat.oy + j as f32 * lat.sy);
-                colours.push(cell_color(img, x, y, sx, sy));
+                colours.push(cell_color(img, x, y, sx, sy, sampling));
             }
         }
         LatticeColours {
@@ -698,7 +770,7 @@ impl LatticeColours {
         }
     }
 
-    /// [`checker_consistency`] of the window whose top-left cell is `(i, j)`.
+    /// [`consistency_by`] of the window whose top-left cell is `(i, j)`, in the sampling read.
     fn consistency(&self, i: i32, j: i32) -> Option<usize> {
         let (di, dj) = (i - self.i0, j - self.j0);
         if di < 0 || dj < 0 || di + 8 > self.width || dj + 8 > self.height {
@@ -767,6 +839,7 @@ fn locate_at(
     factor: u32,
     reach: usize,
     spacings: usize,
+    sampling: Sampling,
 ) -> Vec<Located> {
     let pts = corners(grey, reach);
     let f = factor as f32;
@@ -796,7 +869,8 @@ fn locate_at(
                 needed[row..row + 8].fill(true);
             }
         }
-        let colours = LatticeColours::read(img, &lat, f, (ilo, width), (jlo, height), &needed);
+        let colours =
+            LatticeColours::read(img, &lat, f, (ilo, width), (jlo, height), &needed, sampling);
         for (i, j) in candidates {
             let b = BoardBox::new(
                 f * (lat.ox + i as f32 * lat.sx),
@@ -818,7 +892,7 @@ fn locate_at(
         for (n, b) in windows {
             if fitted.len() < MAX_COMB_FITS
                 && let Some(fit) = comb_fit(img, &b)
-                && let Some(m) = checker_consistency(img, &fit)
+                && let Some(m) = consistency_by(img, &fit, sampling)
                 && m >= n
             {
                 fitted.push((m, fit));
@@ -833,8 +907,8 @@ fn locate_at(
                 continue;
             }
             kept.push(b);
-            let refined = best_shift(img, refine(img, &b));
-            let m = checker_consistency(img, &refined);
+            let refined = best_shift(img, refine(img, &b), sampling);
+            let m = consistency_by(img, &refined, sampling);
             let (board, n) = refined_or_window(refined, m, b, n);
             if n >= MIN_CONSISTENT {
                 merge(
@@ -884,8 +958,8 @@ fn merge(found: &mut Vec<Located>, b: Located) {
 /// `b`, or `b` moved by a square in either or both directions (then refined again) when that
 /// window follows the checker pattern better: a grid fitted from one side of the board can
 /// land a whole square off, the lines lining up with all but one of the board's edges.
-fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
-    let Some(mut best_n) = checker_consistency(img, &b) else {
+fn best_shift(img: &RgbImage, b: BoardBox, sampling: Sampling) -> BoardBox {
+    let Some(mut best_n) = consistency_by(img, &b, sampling) else {
         return b;
     };
     let (sx, sy) = b.square_size();
@@ -896,7 +970,7 @@ fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
                 continue;
             }
             let moved = BoardBox::new(b.x + dx as f32 * sx, b.y + dy as f32 * sy, b.w, b.h);
-            if let Some(n) = checker_consistency(img, &moved)
+            if let Some(n) = consistency_by(img, &moved, sampling)
                 && n > best_n
             {
                 best_n = n;
@@ -1310,6 +1384,54 @@ mod tests {
     }
 
     #[test]
+    fn a_streaked_board_of_close_colours_is_read_along_the_square_edges() {
+        // Light and dark squares 18 levels apart under wood-grain-like streaks: pixel columns
+        // up to 14 levels lighter or darker, 6.7 px a period (vision bench seed 1's fantasy
+        // board 57 and kiwen-suwi board 98 were not found on such a texture).
+        let mut img = RgbImage::from_pixel(600, 500, Rgb([66, 48, 70]));
+        let (x0, y0, s) = (101.0, 63.0, 25.5);
+        draw_board(
+            &mut img,
+            x0,
+            y0,
+            s,
+            [215, 215, 215],
+            [197, 197, 197],
+            &[
+                (0, 4),
+                (1, 3),
+                (2, 2),
+                (3, 7),
+                (4, 5),
+                (5, 1),
+                (6, 6),
+                (7, 0),
+            ],
+        );
+        let streaks: Vec<i32> = (0..600)
+            .map(|x| (14.0 * (x as f32 * std::f32::consts::TAU / 6.7).sin()).round() as i32)
+            .collect();
+        let end = (x0 + 8.0 * s) as u32;
+        for py in y0 as u32..(y0 + 8.0 * s) as u32 {
+            for px in x0 as u32..end {
+                let p = img.get_pixel_mut(px, py);
+                if p.0[0] > 150 && p.0[0] < 240 {
+                    p.0 =
+                        p.0.map(|v| (i32::from(v) + streaks[px as usize]).clamp(0, 255) as u8);
+                }
+            }
+        }
+        let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
+        let corners = consistency_by(&img, &board, Sampling::Corners).unwrap_or(0);
+        let edges = consistency_by(&img, &board, Sampling::Edges).unwrap_or(0);
+        assert!(corners < MIN_CONSISTENT, "corners {corners}");
+        assert!(edges >= MIN_CONSISTENT, "edges {edges}");
+        let found = locate(&img);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_box(&found[0].board, x0, y0, 8.0 * s);
+    }
+
+    #[test]
     fn a_refined_grid_that_goes_wrong_gives_way_to_its_window() {
         let window = BoardBox::new(10.0, 20.0, 160.0, 160.0);
         let good = BoardBox::new(10.5, 20.25, 160.5, 160.5);
@@ -1387,13 +1509,14 @@ mod tests {
             j1: 0,
             points: Vec::new(),
         };
-        let colours = LatticeColours::read(&img, &lat, 2.0, (-2, 12), (-2, 11), &[]);
+        let colours =
+            LatticeColours::read(&img, &lat, 2.0, (-2, 12), (-2, 11), &[], Sampling::Corners);
         for j in -2..=1 {
             for i in -2..=2 {
                 let b = BoardBox::new(x0 + i as f32 * s, y0 + j as f32 * s, 8.0 * s, 8.0 * s);
                 assert_eq!(
                     colours.consistency(i, j),
-                    checker_consistency(&img, &b),
+                    consistency_by(&img, &b, Sampling::Corners),
                     "window {i},{j}"
                 );
             }
@@ -1460,11 +1583,11 @@ mod tests {
         // The page is close to the light squares: a window a row low still follows the
         // checker pattern in 60 of 64 cells, the board itself in all 64.
         let low = BoardBox::new(x0, y0 + s, 8.0 * s, 8.0 * s);
-        assert_box(&best_shift(&img, low), x0, y0, 8.0 * s);
+        assert_box(&best_shift(&img, low, Sampling::Corners), x0, y0, 8.0 * s);
         let left = BoardBox::new(x0 - s, y0, 8.0 * s, 8.0 * s);
-        assert_box(&best_shift(&img, left), x0, y0, 8.0 * s);
+        assert_box(&best_shift(&img, left, Sampling::Corners), x0, y0, 8.0 * s);
         let right = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
-        assert_box(&best_shift(&img, right), x0, y0, 8.0 * s);
+        assert_box(&best_shift(&img, right, Sampling::Corners), x0, y0, 8.0 * s);
     }
 
     #[test]
