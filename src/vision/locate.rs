@@ -531,9 +531,9 @@ enum Sampling {
     Corners,
     /// Strips along the four inner edges, over the middle 60% of the side. A streaked (wood
     /// grain) or grainy texture on a board of close colours makes small patches of one square
-    /// differ by more than the two square colours do (`vision bench --seed 1`: 29 and 35 of 64
-    /// squares followed the pattern at the corners, 55 and 56 along the edges); a strip across
-    /// the streaks averages them out.
+    /// differ by more than the two square colours do (`vision bench --seed 1` lost two such
+    /// boards: the right window held 44 squares following the pattern at the corners, under
+    /// [`MIN_CONSISTENT`]); a strip across the streaks averages them out.
     Edges,
 }
 
