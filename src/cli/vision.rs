@@ -16,6 +16,8 @@ pub struct VisionArgs {
 pub enum VisionCommand {
     /// Train the square classifier on boards rendered from the training piece sets.
     Train(TrainArgs),
+    /// Write the crops that training draws to a file, for trainers outside the binary.
+    Dataset(DatasetArgs),
     /// Measure a square classifier on rendered boards of the held-out (or all) piece sets.
     Eval(EvalArgs),
     /// Render a board (or a whole screenshot around it) to an image file.
@@ -31,12 +33,9 @@ pub enum VisionCommand {
     after_help = "The committed models were made with (release build, one thread, about 65 min each, the two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --all-sets --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/model.safetensors\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out assets/vision/held-out.safetensors\nand the networks read with them, the same two commands with `--low-contrast-share 0.15` and `--out assets/vision/model-lc.safetensors` / `--out assets/vision/held-out-lc.safetensors`, and with `--low-contrast-share 0.15 --seed 2` and `--out assets/vision/model-lc-seed2.safetensors` / `--out assets/vision/held-out-lc-seed2.safetensors`; then each of the six was trained two epochs further from its own weights (README, stop 47), e.g.\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --3d-share 0.3 --seed 11 --epochs 2 --boards 2400 --lr 1e-3 --eval-boards 0 --init assets/vision/held-out.safetensors --out assets/vision/held-out.safetensors\n(`--all-sets` for the model-* networks, `--low-contrast-share 0.15` for the -lc ones, `--seed 12` for the -seed2 ones).\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors\n  chessbot vision train --epochs 1 --3d-share 0.3 --lr 1e-3 --init model.safetensors --out tuned.safetensors"
 )]
 pub struct TrainArgs {
-    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
-    pub pieces: PathBuf,
-    /// Seed of every random choice (positions, styles, weights, batch order).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Which boards to draw.
+    #[command(flatten)]
+    pub mix: MixArgs,
     /// Passes over freshly rendered boards.
     #[arg(long, default_value_t = 8)]
     pub epochs: usize,
@@ -52,6 +51,23 @@ pub struct TrainArgs {
     /// Boards per held-out set scored after each epoch (0 = skip).
     #[arg(long, default_value_t = 20)]
     pub eval_boards: usize,
+    /// Start from these weights (a network written by `vision train`) instead of random ones.
+    #[arg(long, value_name = "MODEL")]
+    pub init: Option<PathBuf>,
+    /// Where to write the weights (safetensors); rewritten after every epoch.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// The training boards' draw, shared by `vision train` and `vision dataset`.
+#[derive(Debug, Args)]
+pub struct MixArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Seed of every random choice (positions, styles, weights, batch order).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Train on every set, the held-out ones too (the model `recognize` ships; benchmarks
     /// use the held-out model).
     #[arg(long)]
@@ -75,10 +91,26 @@ pub struct TrainArgs {
     /// (0: uniform among set families, about one in twenty).
     #[arg(long = "3d-share", default_value_t = 0.0, value_parser = share)]
     pub three_d_share: f64,
-    /// Start from these weights (a network written by `vision train`) instead of random ones.
-    #[arg(long, value_name = "MODEL")]
-    pub init: Option<PathBuf>,
-    /// Where to write the weights (safetensors); rewritten after every epoch.
+}
+
+/// Flags of `chessbot vision dataset`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Writes the crops that `vision train` would train on (the same draw for the same flags and seed) for \
+trainers outside the binary, e.g. `bench/vision_train_torch.py` on a GPU. The file: `CBSQ`, then \
+version, crop side and class count as little-endian u32, then one record per crop: the class \
+byte (0 empty, then KQRBNPkqrbnp) and 3 x side x side bytes of RGB, channel-major.\n\nExamples:\n  \
+chessbot vision dataset --boards 100 --out /tmp/crops.bin\n  \
+chessbot vision dataset --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-share 0.4 --seed 3 --boards 5000 --out crops-3.bin"
+)]
+pub struct DatasetArgs {
+    /// Which boards to draw.
+    #[command(flatten)]
+    pub mix: MixArgs,
+    /// Boards to render.
+    #[arg(long, default_value_t = 1000)]
+    pub boards: usize,
+    /// Where to write the crops.
     #[arg(long)]
     pub out: PathBuf,
 }

@@ -2,12 +2,14 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::vision::{
-    BenchArgs, BenchPositions, EvalArgs, RenderArgs, TrainArgs, VisionArgs, VisionCommand,
+    BenchArgs, BenchPositions, DatasetArgs, EvalArgs, MixArgs, RenderArgs, TrainArgs, VisionArgs,
+    VisionCommand,
 };
 use chessbot::rules::fen::parse_fen;
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
 use chessbot::vision::bench::{BenchOptions, Positions, median_and_p95, run_bench, run_real};
+use chessbot::vision::dataset::write_dataset;
 use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
     BoardStyle, Flat, PieceSet, load_themes, random_board, render_board, render_screenshot,
@@ -24,6 +26,7 @@ use std::sync::Arc;
 pub fn run(args: VisionArgs) -> CmdResult {
     match args.command {
         VisionCommand::Train(a) => run_train(a),
+        VisionCommand::Dataset(a) => run_dataset(a),
         VisionCommand::Eval(a) => run_eval(a),
         VisionCommand::Render(a) => run_render(a),
         VisionCommand::Bench(a) => run_benchmark(a),
@@ -43,27 +46,40 @@ fn vision_error(e: VisionError) -> CliError {
     }
 }
 
+/// The training settings of `mix`, the rest at [`TrainConfig::new`]'s defaults.
+fn mix_config(mix: MixArgs) -> TrainConfig {
+    TrainConfig {
+        seed: mix.seed,
+        all_sets: mix.all_sets,
+        flat_share: mix.flat_share,
+        extra_pieces: mix.extra_pieces,
+        extra_share: mix.extra_share,
+        low_contrast_share: mix.low_contrast_share,
+        three_d_share: mix.three_d_share,
+        ..TrainConfig::new(mix.pieces)
+    }
+}
+
+/// Creates the folder `out` goes in, if it has one.
+fn create_parent(out: &std::path::Path) -> Result<(), CliError> {
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| CliError::input(format!("{}: {e}", parent.display())))?;
+    }
+    Ok(())
+}
+
 fn run_train(a: TrainArgs) -> CmdResult {
     let config = TrainConfig {
-        pieces_dir: a.pieces,
-        seed: a.seed,
         epochs: a.epochs,
         boards_per_epoch: a.boards,
         batch_size: a.batch,
         learning_rate: a.lr,
         eval_boards: a.eval_boards,
-        all_sets: a.all_sets,
-        flat_share: a.flat_share,
-        extra_pieces: a.extra_pieces,
-        extra_share: a.extra_share,
-        low_contrast_share: a.low_contrast_share,
-        three_d_share: a.three_d_share,
         init: a.init,
+        ..mix_config(a.mix)
     };
-    if let Some(parent) = a.out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| CliError::input(format!("{}: {e}", parent.display())))?;
-    }
+    create_parent(&a.out)?;
     let mut err = std::io::stderr().lock();
     train(&config, &a.out, |r| {
         let held = r
@@ -88,6 +104,44 @@ fn run_train(a: TrainArgs) -> CmdResult {
         "wrote {} ({} bytes)",
         a.out.display(),
         size
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_dataset(a: DatasetArgs) -> CmdResult {
+    if a.boards == 0 {
+        return Err(CliError::input("--boards must be at least 1"));
+    }
+    let config = mix_config(a.mix);
+    create_parent(&a.out)?;
+    // Written beside and renamed at the end, so that a failed run leaves no half file under
+    // the name asked for.
+    let partial = a.out.with_extension("partial");
+    let file = std::fs::File::create(&partial)
+        .map_err(|e| CliError::input(format!("{}: {e}", partial.display())))?;
+    let mut writer = std::io::BufWriter::new(file);
+    let bar = indicatif::ProgressBar::new(a.boards as u64);
+    let result = write_dataset(&config, a.boards, &mut writer, |done| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+    drop(writer);
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(vision_error(e));
+        }
+    };
+    std::fs::rename(&partial, &a.out)
+        .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;
+    writeln!(
+        std::io::stdout(),
+        "wrote {}: {} crops ({} pieces) of {} boards",
+        a.out.display(),
+        summary.crops,
+        summary.pieces,
+        summary.boards
     )?;
     Ok(ExitCode::SUCCESS)
 }

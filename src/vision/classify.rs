@@ -217,11 +217,15 @@ impl Classifier {
                 return Err(VisionError::Model("the weights file is empty".into()));
             }
             let weights = candle_core::safetensors::load_buffer(&bytes, &device)?;
-            let crop = super::model::crop_of(&weights).ok_or_else(|| {
-                VisionError::Model("the weights have no embedding layer of a known shape".into())
+            let (crop, channels) = super::model::shape_of(&weights).ok_or_else(|| {
+                VisionError::Model(
+                    "the weights are not a square classifier of a known shape".into(),
+                )
             })?;
             let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
-            let net = SquareNet::new(vb, crop)?.fused()?.inference()?;
+            let net = SquareNet::with_channels(vb, crop, &channels)?
+                .fused()?
+                .inference()?;
             if let Some(first) = nets.first().map(Network::crop)
                 && first != crop
             {

@@ -28,6 +28,7 @@ pub mod annotate;
 pub mod assign;
 pub mod bench;
 pub mod classify;
+pub mod dataset;
 pub mod error;
 pub mod geometry;
 pub mod inference;

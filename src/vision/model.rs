@@ -1,7 +1,7 @@
 //! The square classifier network: a small CNN from one square crop to 13 class scores.
 //!
 //! Input: `[N, 3, crop, crop]` RGB in `[-0.5, 0.5]` (training uses [`CROP`] = 32; a saved
-//! model's side follows from its weights, [`crop_of`], so models of other sides load too).
+//! model's side and widths follow from its weights, [`shape_of`], so models of other sides load too).
 //! Four 3×3 convolutions
 //! (batch-normalised while training, folded into the convolutions for inference) with ReLU and
 //! 2×2 max-pooling after the first three, a fully connected layer to an [`EMBED`]-wide embedding
@@ -21,8 +21,9 @@ pub const CROP: usize = 32;
 pub const CLASSES: usize = 13;
 /// Width of the embedding before the last layer.
 pub const EMBED: usize = 64;
-/// Channels of the four convolutions.
-const CHANNELS: [usize; 4] = [16, 32, 48, 64];
+/// Channels of the four convolutions of a newly trained network (a saved network's follow
+/// from its weights, [`shape_of`]).
+pub const CHANNELS: [usize; 4] = [16, 32, 48, 64];
 /// The first blocks, which max-pool their output 2×2 (the last does not).
 const POOLED_BLOCKS: usize = 3;
 
@@ -126,14 +127,19 @@ pub struct SquareNet {
 
 impl SquareNet {
     /// Creates the layers under `vb` (names `b0..b3`, `embed`, `head`) for `crop`-sided
-    /// input (a multiple of 8).
+    /// input (a multiple of 8), with the convolution widths [`CHANNELS`].
     pub fn new(vb: VarBuilder, crop: usize) -> Result<Self> {
+        Self::with_channels(vb, crop, &CHANNELS)
+    }
+
+    /// [`SquareNet::new`] with other widths of the four convolutions (see [`shape_of`]).
+    pub fn with_channels(vb: VarBuilder, crop: usize, channels: &[usize; 4]) -> Result<Self> {
         if crop == 0 || !crop.is_multiple_of(8) {
             candle_core::bail!("crop side {crop} is not a positive multiple of 8");
         }
         let mut blocks = Vec::new();
         let mut cin = 3;
-        for (i, &c) in CHANNELS.iter().enumerate() {
+        for (i, &c) in channels.iter().enumerate() {
             blocks.push(Block::new(cin, c, vb.pp(format!("b{i}")))?);
             cin = c;
         }
@@ -223,14 +229,26 @@ impl SquareNet {
     }
 }
 
-/// The crop side of saved weights: the embedding layer reads the last convolution's channels
-/// over `(crop / 8)²` cells. `None` when the weights have no such layer or it fits no side.
-pub fn crop_of(weights: &HashMap<String, Tensor>) -> Option<usize> {
-    let inputs = weights.get("embed.weight")?.dims2().ok()?.1;
-    let last = CHANNELS[CHANNELS.len() - 1];
-    let cells = inputs / last;
+/// The crop side and convolution widths of saved weights: the widths are the first dimensions
+/// of `b0..b3.conv.weight`, and the embedding layer reads the last convolution's channels over
+/// `(crop / 8)²` cells into [`EMBED`] outputs. `None` when the weights lack such layers or
+/// their shapes do not fit together.
+pub fn shape_of(weights: &HashMap<String, Tensor>) -> Option<(usize, [usize; 4])> {
+    let mut channels = [0; 4];
+    let mut cin = 3;
+    for (i, c) in channels.iter_mut().enumerate() {
+        let (cout, inputs, kh, kw) = weights.get(&format!("b{i}.conv.weight"))?.dims4().ok()?;
+        if inputs != cin || (kh, kw) != (3, 3) || cout == 0 {
+            return None;
+        }
+        *c = cout;
+        cin = cout;
+    }
+    let (outputs, inputs) = weights.get("embed.weight")?.dims2().ok()?;
+    let cells = inputs / cin;
     let spatial = (cells as f64).sqrt().round() as usize;
-    (spatial > 0 && spatial * spatial * last == inputs).then_some(spatial * 8)
+    (outputs == EMBED && spatial > 0 && spatial * spatial * cin == inputs)
+        .then_some((spatial * 8, channels))
 }
 
 /// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
@@ -244,16 +262,43 @@ mod tests {
     use candle_core::{Device, Tensor};
 
     #[test]
-    fn crop_side_follows_from_the_embedding_layer() {
-        let weights = |inputs: usize| {
-            let t = Tensor::zeros((EMBED, inputs), candle_core::DType::F32, &Device::Cpu).unwrap();
-            HashMap::from([("embed.weight".to_string(), t)])
+    fn crop_side_and_widths_follow_from_the_weights() {
+        let zeros = |dims: &[usize]| Tensor::zeros(dims, candle_core::DType::F32, &Device::Cpu);
+        let weights = |channels: [usize; 4], embed: (usize, usize)| {
+            let mut w = HashMap::new();
+            let mut cin = 3;
+            for (i, c) in channels.into_iter().enumerate() {
+                w.insert(format!("b{i}.conv.weight"), zeros(&[c, cin, 3, 3]).unwrap());
+                cin = c;
+            }
+            w.insert(
+                "embed.weight".to_string(),
+                zeros(&[embed.0, embed.1]).unwrap(),
+            );
+            w
         };
-        assert_eq!(crop_of(&weights(64 * 4 * 4)), Some(32));
-        assert_eq!(crop_of(&weights(64 * 6 * 6)), Some(48));
-        assert_eq!(crop_of(&weights(100)), None);
-        assert_eq!(crop_of(&weights(0)), None);
-        assert_eq!(crop_of(&HashMap::new()), None);
+        assert_eq!(
+            shape_of(&weights(CHANNELS, (EMBED, 64 * 4 * 4))),
+            Some((32, CHANNELS))
+        );
+        assert_eq!(
+            shape_of(&weights(CHANNELS, (EMBED, 64 * 6 * 6))),
+            Some((48, CHANNELS))
+        );
+        let wide = [32, 64, 96, 128];
+        assert_eq!(
+            shape_of(&weights(wide, (EMBED, 128 * 16))),
+            Some((32, wide))
+        );
+        // The embedding must read the last convolution and be EMBED wide.
+        assert_eq!(shape_of(&weights(wide, (EMBED, 64 * 16))), None);
+        assert_eq!(shape_of(&weights(CHANNELS, (32, 64 * 16))), None);
+        assert_eq!(shape_of(&weights(CHANNELS, (EMBED, 100))), None);
+        assert_eq!(shape_of(&weights(CHANNELS, (EMBED, 0))), None);
+        let mut broken = weights(CHANNELS, (EMBED, 64 * 16));
+        broken.insert("b2.conv.weight".into(), zeros(&[48, 16, 3, 3]).unwrap());
+        assert_eq!(shape_of(&broken), None);
+        assert_eq!(shape_of(&HashMap::new()), None);
         let vb = VarBuilder::zeros(candle_core::DType::F32, &Device::Cpu);
         assert!(SquareNet::new(vb.clone(), 44).is_err());
         assert_eq!(SquareNet::new(vb, 40).unwrap().crop(), 40);

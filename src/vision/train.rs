@@ -103,7 +103,7 @@ impl TrainConfig {
         }
     }
 
-    fn check(&self) -> Result<(), VisionError> {
+    pub(super) fn check(&self) -> Result<(), VisionError> {
         let bad = |m: &str| Err(VisionError::BadOption(m.into()));
         if self.epochs == 0 {
             return bad("epochs must be at least 1");
@@ -267,7 +267,7 @@ pub fn random_style(
 
 /// What training boards are drawn from: the piece sets, the board colours and the shares of
 /// the optional augmentations (see [`TrainConfig`]).
-struct BoardMix<'a> {
+pub(super) struct BoardMix<'a> {
     sets: &'a [Arc<PieceSet>],
     extra: &'a [Arc<PieceSet>],
     extra_share: f64,
@@ -277,8 +277,30 @@ struct BoardMix<'a> {
     three_d_share: f64,
 }
 
-/// Renders one random board and returns its crops (with grid jitter) and labels.
-fn sample_board(rng: &mut impl Rng, mix: &BoardMix, crops: &mut Vec<f32>, labels: &mut Vec<u32>) {
+impl<'a> BoardMix<'a> {
+    /// The mix of `config` over `training` (the sets trained on) and the extra sets and themes
+    /// of `sets`.
+    pub(super) fn new(config: &TrainConfig, sets: &'a Sets, training: &'a [Arc<PieceSet>]) -> Self {
+        BoardMix {
+            sets: training,
+            extra: &sets.extra,
+            extra_share: config.extra_share,
+            themes: &sets.themes,
+            flat_share: config.flat_share,
+            low_contrast_share: config.low_contrast_share,
+            three_d_share: config.three_d_share,
+        }
+    }
+}
+
+/// Renders one random board and appends its crops (with grid jitter; `[3, CROP, CROP]` each,
+/// values in `[-0.5, 0.5]`) and labels.
+pub(super) fn sample_board(
+    rng: &mut impl Rng,
+    mix: &BoardMix,
+    crops: &mut Vec<f32>,
+    labels: &mut Vec<u32>,
+) {
     let board = random_board(rng);
     // No draw without extra sets, so that such runs render what they did before the option.
     let from_extra =
@@ -396,15 +418,7 @@ pub fn train(
     config.check()?;
     let sets = Sets::load(&config.pieces_dir)?.with_extra(&config.extra_pieces)?;
     let training = sets.for_training(config.all_sets);
-    let mix = BoardMix {
-        sets: &training,
-        extra: &sets.extra,
-        extra_share: config.extra_share,
-        themes: &sets.themes,
-        flat_share: config.flat_share,
-        low_contrast_share: config.low_contrast_share,
-        three_d_share: config.three_d_share,
-    };
+    let mix = BoardMix::new(config, &sets, &training);
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let device = Device::Cpu;
     let varmap = VarMap::new();

@@ -246,3 +246,54 @@ fn training_goes_on_from_a_committed_network_and_refuses_a_file_that_is_not_one(
         .assert()
         .code(2);
 }
+
+#[test]
+fn dataset_writes_the_crops_of_the_training_draw_and_refuses_bad_flags() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("crops.bin");
+    let write = |seed: &str, out: &std::path::Path| {
+        chessbot()
+            .args(["vision", "dataset", "--boards", "2", "--seed", seed])
+            .args(["--low-contrast-share", "0.5"])
+            .arg("--pieces")
+            .arg(&pieces)
+            .arg("--out")
+            .arg(out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("crops").and(predicate::str::contains("2 boards")));
+        std::fs::read(out).unwrap()
+    };
+    let bytes = write("4", &out);
+    assert_eq!(&bytes[..4], b"CBSQ");
+    assert_eq!((bytes.len() - 16) % (1 + 3 * 32 * 32), 0);
+    assert_eq!(write("4", &dir.path().join("again.bin")), bytes);
+    assert!(!dir.path().join("crops.partial").exists());
+    chessbot()
+        .args(["vision", "dataset", "--boards", "0", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--boards"));
+    let missing = dir.path().join("none.bin");
+    chessbot()
+        .args([
+            "vision",
+            "dataset",
+            "--pieces",
+            "/nonexistent/pieces",
+            "--out",
+        ])
+        .arg(&missing)
+        .assert()
+        .code(2);
+    assert!(!missing.exists() && !dir.path().join("none.partial").exists());
+    chessbot()
+        .args(["vision", "dataset", "--extra-share", "0.3", "--out"])
+        .arg(&missing)
+        .arg("--pieces")
+        .arg(&pieces)
+        .assert()
+        .code(2);
+}
