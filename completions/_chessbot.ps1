@@ -244,6 +244,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('dataset', 'dataset', [CompletionResultType]::ParameterValue, 'Write the crops that training draws to a file, for trainers outside the binary')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
@@ -253,18 +254,35 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;vision;train' {
             [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of every random choice (positions, styles, weights, batch order)')
-            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over freshly rendered boards')
-            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per epoch')
-            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Crops per optimiser step')
-            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
-            [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards per held-out set scored after each epoch (0 = skip)')
             [CompletionResult]::new('--flat-share', '--flat-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)')
             [CompletionResult]::new('--extra-pieces', '--extra-pieces', [CompletionResultType]::ParameterName, 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks')
             [CompletionResult]::new('--extra-share', '--extra-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)')
             [CompletionResult]::new('--low-contrast-share', '--low-contrast-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side''s pieces (black pieces on near-black dark squares, white ones on near-white light ones)')
             [CompletionResult]::new('--3d-share', '--3d-share', [CompletionResultType]::ParameterName, 'Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set (0: uniform among set families, about one in twenty)')
+            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over freshly rendered boards')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered per epoch')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Crops per optimiser step')
+            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
+            [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards per held-out set scored after each epoch (0 = skip)')
             [CompletionResult]::new('--init', '--init', [CompletionResultType]::ParameterName, 'Start from these weights (a network written by `vision train`) instead of random ones')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
+            [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;dataset' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of every random choice (positions, styles, weights, batch order)')
+            [CompletionResult]::new('--flat-share', '--flat-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)')
+            [CompletionResult]::new('--extra-pieces', '--extra-pieces', [CompletionResultType]::ParameterName, 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks')
+            [CompletionResult]::new('--extra-share', '--extra-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)')
+            [CompletionResult]::new('--low-contrast-share', '--low-contrast-share', [CompletionResultType]::ParameterName, 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side''s pieces (black pieces on near-black dark squares, white ones on near-white light ones)')
+            [CompletionResult]::new('--3d-share', '--3d-share', [CompletionResultType]::ParameterName, 'Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set (0: uniform among set families, about one in twenty)')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards to render')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the crops')
             [CompletionResult]::new('--all-sets', '--all-sets', [CompletionResultType]::ParameterName, 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -324,6 +342,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;vision;help' {
             [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('dataset', 'dataset', [CompletionResultType]::ParameterValue, 'Write the crops that training draws to a file, for trainers outside the binary')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
@@ -331,6 +350,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;vision;help;train' {
+            break
+        }
+        'chessbot;vision;help;dataset' {
             break
         }
         'chessbot;vision;help;eval' {
@@ -478,12 +500,16 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;help;vision' {
             [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
+            [CompletionResult]::new('dataset', 'dataset', [CompletionResultType]::ParameterValue, 'Write the crops that training draws to a file, for trainers outside the binary')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
             break
         }
         'chessbot;help;vision;train' {
+            break
+        }
+        'chessbot;help;vision;dataset' {
             break
         }
         'chessbot;help;vision;eval' {

@@ -139,6 +139,9 @@ _chessbot() {
             chessbot__subcmd__help__subcmd__vision,bench)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__bench"
                 ;;
+            chessbot__subcmd__help__subcmd__vision,dataset)
+                cmd="chessbot__subcmd__help__subcmd__vision__subcmd__dataset"
+                ;;
             chessbot__subcmd__help__subcmd__vision,eval)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__eval"
                 ;;
@@ -169,6 +172,9 @@ _chessbot() {
             chessbot__subcmd__vision,bench)
                 cmd="chessbot__subcmd__vision__subcmd__bench"
                 ;;
+            chessbot__subcmd__vision,dataset)
+                cmd="chessbot__subcmd__vision__subcmd__dataset"
+                ;;
             chessbot__subcmd__vision,eval)
                 cmd="chessbot__subcmd__vision__subcmd__eval"
                 ;;
@@ -183,6 +189,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__vision__subcmd__help,bench)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__bench"
+                ;;
+            chessbot__subcmd__vision__subcmd__help,dataset)
+                cmd="chessbot__subcmd__vision__subcmd__help__subcmd__dataset"
                 ;;
             chessbot__subcmd__vision__subcmd__help,eval)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__eval"
@@ -783,7 +792,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__vision)
-            opts="train eval render bench"
+            opts="train dataset eval render bench"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -797,6 +806,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__vision__subcmd__bench)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__vision__subcmd__dataset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1307,7 +1330,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision)
-            opts="-h -V --help --version train eval render bench help"
+            opts="-h -V --help --version train dataset eval render bench help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1374,6 +1397,56 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__vision__subcmd__dataset)
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --boards --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --flat-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extra-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --low-contrast-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --3d-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --boards)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__vision__subcmd__eval)
             opts="-h -V --pieces --model --boards --seed --positions --all-sets --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1409,7 +1482,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__help)
-            opts="train eval render bench help"
+            opts="train dataset eval render bench help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1423,6 +1496,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__help__subcmd__bench)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__help__subcmd__dataset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1535,7 +1622,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --epochs --boards --batch --lr --eval-boards --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --init --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --epochs --boards --batch --lr --eval-boards --init --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1546,26 +1633,6 @@ _chessbot() {
                     return 0
                     ;;
                 --seed)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --epochs)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --boards)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --batch)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --lr)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --eval-boards)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1586,6 +1653,26 @@ _chessbot() {
                     return 0
                     ;;
                 --3d-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --epochs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --boards)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eval-boards)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -173,30 +173,43 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -s h -l help -d 'Print help'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train eval render bench help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l seed -d 'Seed of every random choice (positions, styles, weights, batch order)' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l epochs -d 'Passes over freshly rendered boards' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l boards -d 'Boards rendered per epoch' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l batch -d 'Crops per optimiser step' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-pieces -d 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l extra-share -d 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l low-contrast-share -d 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side\'s pieces (black pieces on near-black dark squares, white ones on near-white light ones)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l 3d-share -d 'Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set (0: uniform among set families, about one in twenty)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l epochs -d 'Passes over freshly rendered boards' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l boards -d 'Boards rendered per epoch' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l batch -d 'Crops per optimiser step' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l eval-boards -d 'Boards per held-out set scored after each epoch (0 = skip)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l init -d 'Start from these weights (a network written by `vision train`) instead of random ones' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l seed -d 'Seed of every random choice (positions, styles, weights, batch order)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment: the committed models use 0)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l extra-pieces -d 'Another folder of piece sets, always trained on (repeatable; names must differ from the sets of --pieces), e.g. the pychess sets that `assets/vision/extra-pieces.sh` unpacks' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l extra-share -d 'Share of boards (0 to 1) drawn with an --extra-pieces set (needs --extra-pieces)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l low-contrast-share -d 'Share of boards (0 to 1) with one kind of square in nearly the colour of one side\'s pieces (black pieces on near-black dark squares, white ones on near-white light ones)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l 3d-share -d 'Share (0 to 1) of the boards drawn with a set of --pieces that use a staunton3d set (0: uniform among set families, about one in twenty)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l boards -d 'Boards to render' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l out -d 'Where to write the crops' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -l all-sets -d 'Train on every set, the held-out ones too (the model `recognize` ships; benchmarks use the held-out model)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from dataset" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval" -l boards -d 'Boards rendered per piece set' -r
@@ -235,6 +248,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
@@ -294,6 +308,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand help; and not __fish_s
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "build" -d 'Build a Polyglot book from the games of a PGN file (weights from results)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from book" -f -a "probe" -d 'List the book moves of a position with their weights'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
