@@ -96,7 +96,7 @@ pub struct MixArgs {
 /// Flags of `chessbot vision dataset`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Writes the crops that `vision train` would train on (the same draw for the same flags and seed) for \
+    after_help = "Writes crops drawn as `vision train` draws them (the same sets, styles and shares; a seed gives its own boards, not those training draws) for \
 trainers outside the binary, e.g. `bench/vision_train_torch.py` on a GPU. The file: `CBSQ`, then \
 version, crop side and class count as little-endian u32, then one record per crop: the class \
 byte (0 empty, then KQRBNPkqrbnp) and 3 x side x side bytes of RGB, channel-major.\n\nExamples:\n  \

@@ -1,8 +1,9 @@
 //! Training crops written to a file, for trainers outside this binary (the PyTorch twin of
 //! [`super::train`], `bench/vision_train_torch.py`, which trains on a GPU).
 //!
-//! The boards are drawn exactly as [`super::train::train`] draws them for the same
-//! [`TrainConfig`] (sets, shares, seed); the optimiser settings are not used.
+//! The boards are drawn the way [`super::train::train`] draws them (the sets, styles and shares
+//! of the [`TrainConfig`]; the optimiser settings are not used), but not the same boards for a
+//! seed: training's generator also draws the initial weights and the batch order.
 //!
 //! File layout: the 4 bytes [`MAGIC`], then three little-endian `u32`: the format
 //! [`VERSION`], the crop side and the number of classes; then one record per crop: its
