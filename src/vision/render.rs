@@ -462,28 +462,38 @@ impl Flat {
     /// The sprite drawn flat: its alpha kept, the colours of its solid pixels (alpha at least
     /// half) replaced.
     pub fn apply(&self, sprite: &RgbaImage) -> RgbaImage {
-        let (w, h) = sprite.dimensions();
         let r = self.width as i64;
-        let solid = |x: i64, y: i64| {
-            x >= 0
-                && y >= 0
-                && x < i64::from(w)
-                && y < i64::from(h)
-                && sprite.get_pixel(x as u32, y as u32)[3] >= 128
-        };
         let mut out = sprite.clone();
         for (x, y, p) in out.enumerate_pixels_mut() {
             // Faint pixels (antialiasing, the 3D renders' soft shadows) keep their colour.
             if p[3] < 128 {
                 continue;
             }
-            let (x, y) = (i64::from(x), i64::from(y));
-            let edge = r > 0 && (-r..=r).any(|dy| (-r..=r).any(|dx| !solid(x + dx, y + dy)));
-            let c = if edge { self.outline } else { self.fill };
+            let c = if in_outline(sprite, x, y, r) {
+                self.outline
+            } else {
+                self.fill
+            };
             *p = Rgba([c[0], c[1], c[2], p[3]]);
         }
         out
     }
+}
+
+/// Whether pixel (`x`, `y`) of `sprite` lies within `r` pixels of a see-through one (alpha
+/// under half) or of the sprite's border: the band a piece's outline is drawn in (never for
+/// `r` 0).
+fn in_outline(sprite: &RgbaImage, x: u32, y: u32, r: i64) -> bool {
+    let (w, h) = sprite.dimensions();
+    let solid = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && x < i64::from(w)
+            && y < i64::from(h)
+            && sprite.get_pixel(x as u32, y as u32)[3] >= 128
+    };
+    let (x, y) = (i64::from(x), i64::from(y));
+    r > 0 && (-r..=r).any(|dy| (-r..=r).any(|dx| !solid(x + dx, y + dy)))
 }
 
 /// Levels of luma (of 255) by which a random style's black piece bodies are darker than its
@@ -497,25 +507,45 @@ pub struct Recolour {
     pub lo: [f32; 3],
     /// Value of white (255) per channel.
     pub hi: [f32; 3],
+    /// Width of the outline that keeps its colour, as a share of the sprite's smaller side
+    /// (0: every pixel is mapped). Sites such as cm-chessboard's `staunty` draw black pieces
+    /// with a grey body inside a black outline, which a map of every pixel cannot make.
+    pub keep_outline: f32,
 }
 
 impl Recolour {
-    /// A random map for pieces of `color`: white pieces keep light bodies, black ones dark.
+    /// A random map for pieces of `color`: white pieces keep light bodies, black ones dark
+    /// (sometimes a grey body inside the set's own outline).
     fn random(rng: &mut impl Rng, color: Color) -> Self {
         let (lo, hi) = match color {
             Color::White => (rng.random_range(0.0..70.0), rng.random_range(175.0..255.0)),
             Color::Black => (rng.random_range(0.0..90.0), rng.random_range(140.0..255.0)),
         };
+        let (lo, keep_outline) = if color == Color::Black && rng.random_bool(0.4) {
+            (rng.random_range(50.0..120.0), rng.random_range(0.02..0.05))
+        } else {
+            (lo, 0.0)
+        };
         let mut jitter = |v: f32| (v + rng.random_range(-25.0..25.0)).clamp(0.0, 255.0);
         Recolour {
             lo: [jitter(lo), jitter(lo), jitter(lo)],
             hi: [jitter(hi), jitter(hi), jitter(hi)],
+            keep_outline,
         }
     }
 
     fn apply(&self, sprite: &RgbaImage) -> RgbaImage {
+        let (w, h) = sprite.dimensions();
+        let r = if self.keep_outline > 0.0 {
+            (w.min(h) as f32 * self.keep_outline).round().max(1.0) as i64
+        } else {
+            0
+        };
         let mut out = sprite.clone();
-        for p in out.pixels_mut() {
+        for (x, y, p) in out.enumerate_pixels_mut() {
+            if in_outline(sprite, x, y, r) {
+                continue;
+            }
             for c in 0..3 {
                 let v = self.lo[c] + (self.hi[c] - self.lo[c]) * p[c] as f32 / 255.0;
                 p[c] = v.round().clamp(0.0, 255.0) as u8;
@@ -1546,9 +1576,32 @@ mod tests {
         red.piece_recolour[1] = Some(Recolour {
             lo: [150.0, 0.0, 0.0],
             hi: [255.0, 60.0, 60.0],
+            keep_outline: 0.0,
         });
         let body = red.body_colour(Color::Black).unwrap();
         assert!(body[0] >= 140 && body[1] <= 70, "{body:?}");
+    }
+
+    #[test]
+    fn a_recolour_that_keeps_the_outline_lifts_only_the_inside() {
+        // A black disc on a transparent field: 0-alpha outside radius 8 of the centre.
+        let sprite = RgbaImage::from_fn(20, 20, |x, y| {
+            let d = (x as f32 - 9.5).hypot(y as f32 - 9.5);
+            Rgba([0, 0, 0, if d <= 8.0 { 255 } else { 0 }])
+        });
+        let grey = Recolour {
+            lo: [90.0; 3],
+            hi: [255.0; 3],
+            keep_outline: 0.1,
+        };
+        let out = grey.apply(&sprite);
+        assert_eq!(out.get_pixel(10, 10).0, [90, 90, 90, 255], "inside lifted");
+        assert_eq!(out.get_pixel(10, 2).0, [0, 0, 0, 255], "outline kept");
+        let all = Recolour {
+            keep_outline: 0.0,
+            ..grey
+        };
+        assert_eq!(all.apply(&sprite).get_pixel(10, 2).0, [90, 90, 90, 255]);
     }
 
     #[test]
@@ -1563,25 +1616,33 @@ mod tests {
             Some(Recolour {
                 lo: [40.0; 3],
                 hi: [180.0; 3],
+                keep_outline: 0.0,
             }),
             Some(Recolour {
                 lo: [80.0; 3],
                 hi: [255.0; 3],
+                keep_outline: 0.0,
             }),
         ];
         assert!(!lifted.black_darker());
         let themes = load_themes(&themes_path(&dir)).unwrap();
         let board = Board::default();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let mut recoloured = 0;
+        let (mut recoloured, mut grey_bodies) = (0, 0);
         for _ in 0..200 {
             let style = BoardStyle::random(&mut rng, set.clone(), &themes, &board, (30.0, 60.0));
             assert!(style.black_darker(), "{:?}", style.piece_recolour);
             recoloured += usize::from(style.piece_recolour.iter().any(Option::is_some));
+            grey_bodies +=
+                usize::from(style.piece_recolour[1].is_some_and(|r| r.keep_outline > 0.0));
         }
         assert!(
             recoloured > 20,
             "recolouring still happens: {recoloured} of 200"
+        );
+        assert!(
+            grey_bodies > 5,
+            "grey black bodies inside their outline: {grey_bodies} of 200"
         );
     }
 
