@@ -17,7 +17,7 @@ import sys
 
 SETS = ["fantasy", "kiwen-suwi", "gnome-simple", "tepoztlan", "staunton3d-wood"]
 SEEDS = [5, 6, 7, 8]
-MODELS = ["held-out", "held-out-lc", "held-out-lc-seed2"]
+MODELS = ["held-out", "held-out-b"]
 
 
 def main():

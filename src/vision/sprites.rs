@@ -185,6 +185,12 @@ impl Sprite {
         self.luma
     }
 
+    /// Share of the picture's pixels that [`Sprite::hide`] left out (0 to 1).
+    pub fn hidden_share(&self) -> f32 {
+        let hidden = self.hidden.iter().filter(|&&h| h).count();
+        hidden as f32 / self.hidden.len().max(1) as f32
+    }
+
     /// The piece's silhouette at the crop's resolution: the pixels that stand out from the
     /// square's background and those they enclose (not reachable from the crop's edge without
     /// crossing one). The white and black pieces of most sets are one drawing in two
@@ -1116,6 +1122,10 @@ pub(crate) mod tests {
         // The piece itself and the tinted square around it stay in view.
         let piece = (3..6).map(|v| v * SIDE + SIDE / 2);
         assert!(piece.chain([0, SIDE - 1]).all(|k| !disc_crossed.hidden[k]));
+        // The share hidden counts the shaft's three rows, and no more than half the picture.
+        let share = disc_crossed.hidden_share();
+        assert!((3.0 / SIDE as f32..0.5).contains(&share), "{share}");
+        assert_eq!(disc.hidden_share(), 0.0);
     }
 
     #[test]

@@ -102,12 +102,12 @@ fn model_flag_loads_other_weights_and_rejects_a_file_that_is_none() {
         .stdout("")
         .stderr(predicate::str::contains("not a usable model"));
     // Two networks read together; a second file that is no model is named.
-    let held_out_lc = concat!(
+    let held_out_b = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/vision/held-out-lc.safetensors"
+        "/assets/vision/held-out-b.safetensors"
     );
     chessbot()
-        .args(["recognize", "--model", held_out, "--model", held_out_lc])
+        .args(["recognize", "--model", held_out, "--model", held_out_b])
         .arg(sample(file))
         .assert()
         .success()
