@@ -54,11 +54,6 @@ const PROMOTED: f32 = 3.0;
 const PROMOTED_STEP: f32 = 3.0;
 /// Extra cost of each promoted piece beyond what the missing pawns allow.
 const IMPOSSIBLE: f32 = 5.0;
-/// Cost of a group whose pieces are darker than all the other side's (if it is white) or
-/// lighter (if black); a share of it when only some are.
-const LIGHTNESS: f32 = 3.0;
-/// Lightness differences below this say nothing about the side.
-const LIGHTNESS_MARGIN: f32 = 0.08;
 /// Cost of a white and a black group with the same silhouette taking different roles: most
 /// sets draw both sides' pieces alike but for the colours, so the side the network reads
 /// rightly can correct the other (see [`Group::shape`], [`mirror_strengths`]).
@@ -145,10 +140,6 @@ pub fn assign_scored(
         .collect();
     let kept: Vec<usize> = (0..groups.len())
         .filter(|&g| !groups[g].cells.is_empty() && groups[g].cells.iter().all(|&i| i < n))
-        .collect();
-    let luma: Vec<Option<f32>> = kept
-        .iter()
-        .map(|&g| groups[g].luma.filter(|v| v.is_finite()))
         .collect();
     let separation: Vec<Vec<f32>> = kept
         .iter()
@@ -244,7 +235,6 @@ pub fn assign_scored(
         .flat_map(|g| (g + 1..g_count).map(move |h| (g, h)))
         .filter(|&(g, h)| likeness[g][h] != 0.0 || mirror[g][h] != 0.0)
         .collect();
-    let lightness = Lightness::new(&luma);
     // Each scoring of the board costs about one term per pair of groups; the search stops
     // once WORK terms are spent, so no input (hundreds of groups) makes it run for minutes.
     let spent_terms = std::cell::Cell::new(0usize);
@@ -318,10 +308,7 @@ pub fn assign_scored(
         // A board without one king a side is no way out of an impossible one.
         let illegal = legality.get()
             && impossible_position(&labels_of(&labels, &groups, choice)) != Some(false);
-        total
-            - board_cost(&count)
-            - lightness.cost(choice)
-            - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
+        total - board_cost(&count) - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + HOME * home_bonus(choice, &home)
             - if illegal { ILLEGAL } else { 0.0 }
     };
@@ -535,20 +522,14 @@ fn impossible_position(cells: &[usize]) -> Option<bool> {
 pub struct Group {
     /// The cells.
     pub cells: Vec<usize>,
-    /// Mean lightness of the picture's piece pixels (see [`super::sprites::Sprite::luma`]).
-    pub luma: Option<f32>,
     /// The picture's silhouette (see [`super::sprites::Sprite::silhouette`]).
     pub shape: Option<Silhouette>,
 }
 
 impl Group {
-    /// A group without lightness or silhouette.
+    /// A group without a silhouette.
     pub fn of(cells: Vec<usize>) -> Group {
-        Group {
-            cells,
-            luma: None,
-            shape: None,
-        }
+        Group { cells, shape: None }
     }
 }
 
@@ -581,89 +562,6 @@ fn trades() -> Vec<[usize; CLASSES]> {
 /// The class index of `piece`.
 fn class_index(piece: shakmaty::Piece) -> usize {
     SquareClass::Piece(piece).index()
-}
-
-/// The side of class index `c`, if it is a piece.
-fn side(c: usize) -> Option<Color> {
-    piece_of(c).map(|p| p.color)
-}
-
-/// The groups' lightness, for [`Lightness::cost`]: per group, the groups clearly lighter and
-/// those clearly darker than it, as bit sets over the groups.
-struct Lightness {
-    /// Groups with a lightness.
-    known: Bits,
-    lighter: Vec<Bits>,
-    darker: Vec<Bits>,
-}
-
-/// A set of group indices, 64 to a word.
-type Bits = Vec<u64>;
-
-fn bits(n: usize, member: impl Fn(usize) -> bool) -> Bits {
-    let mut set = vec![0u64; n.div_ceil(64)];
-    for i in (0..n).filter(|&i| member(i)) {
-        set[i / 64] |= 1 << (i % 64);
-    }
-    set
-}
-
-/// How many members `a` and `b` have in common.
-fn common(a: &[u64], b: &[u64]) -> usize {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x & y).count_ones() as usize)
-        .sum()
-}
-
-impl Lightness {
-    fn new(luma: &[Option<f32>]) -> Lightness {
-        let n = luma.len();
-        let of = |g: usize, rule: &dyn Fn(f32, f32) -> bool| match luma[g] {
-            Some(lg) => bits(n, |h| luma[h].is_some_and(|lh| rule(lg, lh))),
-            None => bits(n, |_| false),
-        };
-        Lightness {
-            known: bits(n, |g| luma[g].is_some()),
-            lighter: (0..n)
-                .map(|g| of(g, &|lg, lh| lg < lh - LIGHTNESS_MARGIN))
-                .collect(),
-            darker: (0..n)
-                .map(|g| of(g, &|lg, lh| lg > lh + LIGHTNESS_MARGIN))
-                .collect(),
-        }
-    }
-
-    /// What the groups' lightness says against `choice`: each piece group pays [`LIGHTNESS`]
-    /// times the share of the other side's groups that are clearly lighter than it (if it is
-    /// white) or darker (if black).
-    fn cost(&self, choice: &[usize]) -> f32 {
-        let n = choice.len().min(self.lighter.len());
-        let of_side = |color: Color| {
-            let mut set = bits(n, |h| side(choice[h]) == Some(color));
-            for (word, known) in set.iter_mut().zip(&self.known) {
-                *word &= known;
-            }
-            set
-        };
-        let (white, black) = (of_side(Color::White), of_side(Color::Black));
-        let mut cost = 0.0;
-        for (g, &c) in choice.iter().enumerate().take(n) {
-            let Some(color) = side(c) else { continue };
-            if self.known[g / 64] >> (g % 64) & 1 == 0 {
-                continue;
-            }
-            let (others, against) = match color {
-                Color::White => (&black, &self.lighter[g]),
-                Color::Black => (&white, &self.darker[g]),
-            };
-            let total = common(others, &self.known);
-            if total > 0 {
-                cost += LIGHTNESS * common(others, against) as f32 / total as f32;
-            }
-        }
-        cost
-    }
 }
 
 /// For each pair of groups with silhouettes `shapes`, how surely they show one drawing, from
@@ -1076,48 +974,6 @@ mod tests {
         assert_eq!(SquareClass::ALL[out[60]], wk);
     }
 
-    /// The lightness cost as first written: every pair of groups looked at.
-    fn plain_lightness_cost(choice: &[usize], luma: &[Option<f32>]) -> f32 {
-        let mut cost = 0.0;
-        for (g, &c) in choice.iter().enumerate() {
-            let (Some(color), Some(lg)) = (side(c), luma[g]) else {
-                continue;
-            };
-            let (mut against, mut others) = (0usize, 0usize);
-            for (h, &d) in choice.iter().enumerate() {
-                let (Some(other), Some(lh)) = (side(d), luma[h]) else {
-                    continue;
-                };
-                if other == color {
-                    continue;
-                }
-                others += 1;
-                against += usize::from(match color {
-                    Color::White => lg < lh - LIGHTNESS_MARGIN,
-                    Color::Black => lg > lh + LIGHTNESS_MARGIN,
-                });
-            }
-            if others > 0 {
-                cost += LIGHTNESS * against as f32 / others as f32;
-            }
-        }
-        cost
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn the_lightness_bit_sets_count_as_the_pairs_do(
-            groups in proptest::collection::vec(
-                (0..CLASSES, proptest::option::weighted(0.8, 0.0f32..1.0)),
-                0..150,
-            )
-        ) {
-            let (choice, luma): (Vec<usize>, Vec<Option<f32>>) = groups.into_iter().unzip();
-            let fast = Lightness::new(&luma).cost(&choice);
-            proptest::prop_assert_eq!(fast.to_bits(), plain_lightness_cost(&choice, &luma).to_bits());
-        }
-    }
-
     #[test]
     fn odd_inputs_do_not_panic() {
         assert!(assign(&[], &[Group::of(vec![0])], &|_, _| 1.0, &|_, _| 0.0).is_empty());
@@ -1266,7 +1122,6 @@ mod tests {
                 .zip([10.0, 10.0, 6.0, 6.0])
                 .map(|(cell, r)| Group {
                     cells: vec![cell],
-                    luma: None,
                     shape: Some(disc(r)),
                 })
                 .collect()
@@ -1312,7 +1167,6 @@ mod tests {
         probs[20] = unsure(bq, bn);
         let shaped = |cells: Vec<usize>, r: f32| Group {
             cells,
-            luma: None,
             shape: Some(disc(r)),
         };
         let mut groups = vec![
@@ -1360,7 +1214,6 @@ mod tests {
         probs[20] = unsure(bq, bn);
         let shaped = |cells: Vec<usize>| Group {
             cells,
-            luma: None,
             shape: Some(disc(10.0)),
         };
         let groups = vec![

@@ -831,9 +831,6 @@ pub fn decide(
             .iter()
             .map(|g| {
                 let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
-                let lumas: Vec<f32> = cells.iter().filter_map(|&i| sprites[i].luma()).collect();
-                let luma =
-                    (!lumas.is_empty()).then(|| lumas.iter().sum::<f32>() / lumas.len() as f32);
                 // The pixels in the silhouettes of at least half the members (an arrow over
                 // one copy changes it).
                 let shape = std::array::from_fn(|y| {
@@ -845,7 +842,6 @@ pub fn decide(
                 });
                 assign::Group {
                     cells,
-                    luma,
                     shape: Some(shape),
                 }
             })
