@@ -393,6 +393,52 @@ impl Classifier {
         Ok((probabilities, embeddings))
     }
 
+    /// Reads the dark crops read as empty once more, brightened (see [`BRIGHTEN_GAMMA`]):
+    /// where the ensemble then sees a piece, that reading replaces the first.
+    fn brighten_dark(
+        &self,
+        crops: &[f32],
+        probabilities: &mut [[f32; CLASSES]],
+        embeddings: &mut [Vec<f32>],
+    ) -> Result<(), VisionError> {
+        let plane = 3 * self.crop() * self.crop();
+        let dark: Vec<usize> = (0..probabilities.len().min(crops.len() / plane))
+            .filter(|&i| clean(probabilities[i][0]) >= CANDIDATE)
+            .filter(|&i| {
+                let c = &crops[i * plane..(i + 1) * plane];
+                c.iter().sum::<f32>() / plane as f32 <= DARK_CROP
+            })
+            .collect();
+        if dark.is_empty() {
+            return Ok(());
+        }
+        let picked: Vec<f32> = dark
+            .iter()
+            .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
+            .map(|&v| ((v + 0.5).clamp(0.0, 1.0).powf(BRIGHTEN_GAMMA)) - 0.5)
+            .collect();
+        let reads = self
+            .nets
+            .iter()
+            .map(|net| self.predict_with(net, &picked))
+            .collect::<Result<Vec<_>, _>>()?;
+        let members = self.nets.len() as f32;
+        for (k, &i) in dark.iter().enumerate() {
+            let mut row = [0.0; CLASSES];
+            for (p, _) in &reads {
+                for (sum, v) in row.iter_mut().zip(p[k]) {
+                    *sum += v / members;
+                }
+            }
+            if row[0] < CANDIDATE {
+                probabilities[i] = row;
+                let parts: Vec<f32> = reads.iter().flat_map(|(_, e)| unit(&e[k])).collect();
+                embeddings[i] = parts.repeat(2);
+            }
+        }
+        Ok(())
+    }
+
     /// [`Classifier::predict_either_way`] on the crops that are not [`plain`]: a plain crop is
     /// an empty square (no piece is one flat colour), read as surely empty without a network
     /// pass; on a game position that is most of the empty squares of a flat-coloured board.
@@ -404,14 +450,17 @@ impl Classifier {
             .filter(|&i| !plain(&crops[i * plane..(i + 1) * plane]))
             .collect();
         if busy.len() == n {
-            return self.predict_either_way(crops, n);
+            let (mut p, mut e) = self.predict_either_way(crops, n)?;
+            self.brighten_dark(crops, &mut p, &mut e)?;
+            return Ok((p, e));
         }
         let picked: Vec<f32> = busy
             .iter()
             .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
             .copied()
             .collect();
-        let (p, e) = self.predict_either_way(&picked, busy.len())?;
+        let (mut p, mut e) = self.predict_either_way(&picked, busy.len())?;
+        self.brighten_dark(&picked, &mut p, &mut e)?;
         let width = e.first().map_or(0, Vec::len);
         let mut empty = [0.0; CLASSES];
         empty[0] = 1.0;
@@ -629,6 +678,12 @@ fn plain(crop: &[f32]) -> bool {
             channel.iter().all(|v| (v - mean).abs() <= PLAIN)
         })
 }
+
+/// Crops whose mean value (colours in `[-0.5, 0.5]`) is at most this are dark: a dark piece
+/// on them can hide from the network.
+const DARK_CROP: f32 = -0.2;
+/// Gamma of the brightened second reading of dark crops read as empty.
+const BRIGHTEN_GAMMA: f32 = 0.5;
 
 /// Crops per forward pass, so that their unfolded patches stay in the cache.
 const PASS_CROPS: usize = 16;
@@ -1294,6 +1349,60 @@ mod tests {
         assert_eq!(p[1], alone[0]);
         assert_eq!(e[1], alone_e[0]);
         assert!(e[0].iter().all(|&v| v == 0.0) && e[0].len() == e[1].len());
+    }
+
+    #[test]
+    fn a_dark_crop_read_as_empty_is_read_again_brightened() {
+        let classifier = Classifier::held_out().unwrap();
+        let side = classifier.crop();
+        let plane = 3 * side * side;
+        // A disc a little darker than its square.
+        let disc = |ground: f32, ink: f32| -> Vec<f32> {
+            (0..plane)
+                .map(|k| {
+                    let (y, x) = ((k % (side * side)) / side, k % side);
+                    let (dy, dx) = (y as f32 - 16.0, x as f32 - 16.0);
+                    if dy * dy + dx * dx < 60.0 {
+                        ink
+                    } else {
+                        ground
+                    }
+                })
+                .collect()
+        };
+        // The first, at 0.04 from its square, the held-out pair reads as empty (0.63) and,
+        // brightened, as a piece (under 0.001 empty); the second it reads as a piece as it is; the
+        // third is not dark.
+        let faint = disc(-0.44, -0.48);
+        let (p, _) = classifier.predict_unless_plain(&faint).unwrap();
+        assert!(
+            p[0][0] < CANDIDATE,
+            "the faint disc stays empty: {:?}",
+            p[0]
+        );
+        for crop in [faint, disc(-0.3, -0.45), disc(0.3, 0.1)] {
+            let (p, e) = classifier.predict_unless_plain(&crop).unwrap();
+            let (first, first_e) = classifier.predict_either_way(&crop, 1).unwrap();
+            let bright: Vec<f32> = crop
+                .iter()
+                .map(|&v| (v + 0.5).powf(BRIGHTEN_GAMMA) - 0.5)
+                .collect();
+            let mut again = [0.0; CLASSES];
+            for net in &classifier.nets {
+                let (q, _) = classifier.predict_with(net, &bright).unwrap();
+                for (a, v) in again.iter_mut().zip(q[0]) {
+                    *a += v / classifier.nets.len() as f32;
+                }
+            }
+            let dark = crop.iter().sum::<f32>() / plane as f32 <= DARK_CROP;
+            if dark && first[0][0] >= CANDIDATE && again[0] < CANDIDATE {
+                assert_eq!(p[0], again);
+                assert_eq!(e[0].len(), first_e[0].len());
+            } else {
+                assert_eq!(p[0], first[0]);
+                assert_eq!(e[0], first_e[0]);
+            }
+        }
     }
 
     #[test]
