@@ -64,8 +64,9 @@ pub struct Sprite {
     /// The square's background colour: the median of the picture's second ring (the outer one
     /// catches the neighbouring squares and the grid lines).
     background: [f32; 3],
-    /// Mean luma of the pixels inside the piece (`None` without any): pieces of the lighter
-    /// side are lighter.
+    /// Mean luma of the pixels inside the piece (`None` without any): `decide` asks only
+    /// whether a square has a picture of its own (the board search's lightness rule, which read
+    /// the value, was dropped in stop 53).
     luma: Option<f32>,
     /// `pixels` and `contrast` as [`mismatch`] reads them.
     picture: Picture,
