@@ -877,6 +877,8 @@ pub fn decide(
         .iter()
         .map(|&i| *sprites[i].silhouette())
         .collect();
+    let tints: Vec<Option<sprites::Colours>> =
+        candidates.iter().map(|&i| sprites[i].colours()).collect();
     let run = |local: &[Vec<usize>]| -> Scored {
         let apart = |a: usize, b: usize| -> f32 {
             let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
@@ -895,9 +897,20 @@ pub fn decide(
                         })
                         .fold(0u32, |row, x| row | 1 << x)
                 });
+                // The members' colours, averaged (a copy under an arrow has none).
+                let mut colours = [0.0f32; sprites::COLOUR_BINS];
+                let mut seen = 0;
+                for k in g.iter().filter_map(|&k| tints[k].as_ref()) {
+                    seen += 1;
+                    for (sum, v) in colours.iter_mut().zip(k) {
+                        *sum += v;
+                    }
+                }
+                colours.iter_mut().for_each(|v| *v /= seen.max(1) as f32);
                 assign::Group {
                     cells,
                     shape: Some(shape),
+                    colours: (seen > 0).then_some(colours),
                 }
             })
             .collect();

@@ -101,6 +101,28 @@ impl Picture {
     }
 }
 
+/// Levels per channel of a [`Colours`] histogram.
+const COLOUR_LEVELS: usize = 4;
+/// Boxes of RGB space a [`Colours`] histogram counts in.
+pub const COLOUR_BINS: usize = COLOUR_LEVELS * COLOUR_LEVELS * COLOUR_LEVELS;
+/// A silhouette pixel this close to the square's background in every channel shows the square
+/// (a hollow glyph's inside), not the piece's colour (see [`Sprite::colours`]).
+const SEE_THROUGH: f32 = 0.04;
+/// Fewer coloured pixels than this: no colours to compare (see [`Sprite::colours`]).
+const MIN_COLOURED: usize = 8;
+
+/// A piece picture's colours: the share of its pixels in each of [`COLOUR_BINS`] boxes of RGB
+/// space (see [`Sprite::colours`]).
+pub type Colours = [f32; COLOUR_BINS];
+
+/// How alike two pictures' colours are, from 0 (no colour in common) to 1 (the same
+/// shares): the histograms' intersection. A site draws all pieces of a side in one colouring,
+/// so a piece's colours match its own side's other pieces more than the other side's, whatever
+/// the set.
+pub fn colour_likeness(a: &Colours, b: &Colours) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x.min(*y)).sum()
+}
+
 /// Offsets (rows, columns, in crop pixels: half a reduced pixel) at which the picture is
 /// also reduced. A sprite is drawn at whole pixels, so copies on squares whose edges fall at
 /// different sub-pixel positions sit up to half a screen pixel apart in their crops: edge
@@ -184,6 +206,53 @@ impl Sprite {
     /// Mean luma of the piece's pixels, if any stand out from the background.
     pub fn luma(&self) -> Option<f32> {
         self.luma
+    }
+
+    /// The piece's colours (`None` when fewer than [`MIN_COLOURED`] pixels show them): the
+    /// share of its silhouette's pixels in each box of RGB space, counted softly (a pixel
+    /// between two levels of a channel is shared between them, so that one colour on either
+    /// side of a box's edge is not two colours). Pixels the square shows through (within
+    /// [`SEE_THROUGH`] of the background) and those under an overlay ([`Sprite::hide`]) are
+    /// left out.
+    pub fn colours(&self) -> Option<Colours> {
+        let silhouette = self.silhouette();
+        let mut histogram = [0.0f32; COLOUR_BINS];
+        let mut count = 0usize;
+        for (y, row) in silhouette.iter().enumerate() {
+            for x in (0..PICTURE).filter(|&x| row >> x & 1 == 1) {
+                if self.hidden[(y / 2) * SIDE + x / 2] {
+                    continue;
+                }
+                let value: [f32; 3] = std::array::from_fn(|ch| at(&self.crop, ch, y, x));
+                if (0..3).all(|ch| (value[ch] - self.background[ch]).abs() < SEE_THROUGH) {
+                    continue;
+                }
+                count += 1;
+                // Per channel: the two nearest levels and the weight of the upper one.
+                let levels: [(usize, f32); 3] = std::array::from_fn(|ch| {
+                    let t = ((value[ch] + 0.5).clamp(0.0, 1.0)) * (COLOUR_LEVELS - 1) as f32;
+                    let lower = (t.floor() as usize).min(COLOUR_LEVELS - 2);
+                    (lower, t - lower as f32)
+                });
+                for corner in 0..8usize {
+                    let mut bin = 0;
+                    let mut weight = 1.0;
+                    for (ch, &(lower, upper)) in levels.iter().enumerate() {
+                        let up = corner >> ch & 1;
+                        bin = bin * COLOUR_LEVELS + lower + up;
+                        weight *= if up == 1 { upper } else { 1.0 - upper };
+                    }
+                    histogram[bin] += weight;
+                }
+            }
+        }
+        if count < MIN_COLOURED {
+            return None;
+        }
+        for v in &mut histogram {
+            *v /= count as f32;
+        }
+        Some(histogram)
     }
 
     /// Share of the picture's pixels that [`Sprite::hide`] left out (0 to 1).
@@ -1042,6 +1111,39 @@ pub(crate) mod tests {
         assert_eq!(Sprite::from_crop(&[]).luma(), None);
         let nan = vec![f32::NAN; 3 * PICTURE * PICTURE];
         assert_eq!(Sprite::from_crop(&nan).luma(), None);
+    }
+
+    #[test]
+    fn a_pieces_colours_match_its_copies_and_not_the_other_sides() {
+        const WHITE: [f32; 3] = [0.45, 0.42, 0.4];
+        let disc = |bg: [f32; 3], ink: [f32; 3]| {
+            Sprite::from_crop(&crop(bg, ink, 9.0, false))
+                .colours()
+                .unwrap()
+        };
+        let likeness = |a: &Colours, b: &Colours| colour_likeness(a, b);
+        // The square's colour is not the piece's: one piece on light and dark squares.
+        let (white_on_light, white_on_dark) = (disc(LIGHT, WHITE), disc(DARK, WHITE));
+        assert!(likeness(&white_on_light, &white_on_dark) > 0.99);
+        let black = disc(LIGHT, INK);
+        assert!(likeness(&white_on_light, &black) < 0.01);
+        assert!((likeness(&black, &black) - 1.0).abs() < 1e-4);
+        // A hollow glyph's inside is the square seen through it.
+        let ring = |bg: [f32; 3]| {
+            Sprite::from_crop(&crop_with(bg, INK, |x, y| {
+                (49.0..81.0).contains(&(x * x + y * y))
+            }))
+            .colours()
+            .unwrap()
+        };
+        assert!(likeness(&ring(LIGHT), &ring(DARK)) > 0.99);
+        // A square with nothing on it, or too little, has no colours.
+        assert!(
+            Sprite::from_crop(&crop(DARK, DARK, 8.0, false))
+                .colours()
+                .is_none()
+        );
+        assert!(Sprite::from_crop(&[]).colours().is_none());
     }
 
     /// `crop` with a band 6 crop pixels high across its middle painted over in `colour`,
