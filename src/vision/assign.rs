@@ -65,8 +65,10 @@ const MIRROR_SIDE: f32 = 4.0;
 /// Cost (in nats) per unit of [`colour_likeness`] by which a piece group's colours match the
 /// other side's nearest group better than its own side's nearest (less [`COLOUR_MARGIN`]): a
 /// site draws one side's pieces in one colouring, and a lone queen whose side the network
-/// misreads has no copy of its own picture to set it right.
-const COLOUR: f32 = 3.0;
+/// misreads has no copy of its own picture to set it right. Boards right on `vision eval`
+/// seeds 42-47: 2844 without, 2862 at 3, 2864 at 6, 2863 at 10, 2865 at 12 and at 24; at 24
+/// `vision bench` seed 1 read one board fewer than at 6-12.
+const COLOUR: f32 = 10.0;
 /// Likeness the other side's nearest group may lead by without cost (a knight's mane and a
 /// pawn's body differ in shading, and boards with both sides in alike colours say nothing).
 const COLOUR_MARGIN: f32 = 0.1;
