@@ -26,7 +26,8 @@
 //!    phase within half a square. The window that alternates best after that is the board;
 //!    several windows in one lattice are several boards. Such a fit can still land a whole
 //!    square off (its lines on all but one of the board's edges): the windows a square over
-//!    are scored too, and of overlapping boards the one that alternates best stays.
+//!    are scored too (of two that alternate equally, the one whose grid lines step more),
+//!    and of overlapping boards the one that alternates best stays.
 //! 5. At full resolution, each of the 9 grid lines in each direction is moved to its strongest
 //!    edge (sub-pixel), and a least-squares fit gives the box, so square sizes need not be
 //!    whole pixels.
@@ -909,7 +910,11 @@ fn locate_at(
             kept.push(b);
             let refined = best_shift(img, refine(img, &b), sampling);
             let m = consistency_by(img, &refined, sampling);
-            let (board, n) = refined_or_window(refined, m, b, n);
+            // A window the refined grid gave up is checked a square over as well.
+            let (board, n) = match refined_or_window(refined, m, b, n) {
+                (board, n) if board == b => best_of_shifts(img, b, n, sampling),
+                kept => kept,
+            };
             if n >= MIN_CONSISTENT {
                 merge(
                     &mut found,
@@ -958,27 +963,67 @@ fn merge(found: &mut Vec<Located>, b: Located) {
 /// `b`, or `b` moved by a square in either or both directions (then refined again) when that
 /// window follows the checker pattern better: a grid fitted from one side of the board can
 /// land a whole square off, the lines lining up with all but one of the board's edges.
+/// Windows that follow it equally well are told apart by their grid lines' edges
+/// ([`grid_edges`]): a window a square off has one line in the page beside the board, where
+/// nothing steps, instead of on the board's edge (a blurred board with many pieces, its
+/// squares read 49 of 64 either way, lay a square into the dark page beside it).
 fn best_shift(img: &RgbImage, b: BoardBox, sampling: Sampling) -> BoardBox {
-    let Some(mut best_n) = consistency_by(img, &b, sampling) else {
+    let Some(n) = consistency_by(img, &b, sampling) else {
         return b;
     };
+    let (best, _) = best_of_shifts(img, b, n, sampling);
+    if best == b { b } else { refine(img, &best) }
+}
+
+/// `b` (`n` of its squares follow the checker pattern) or the window a square over in either
+/// or both directions that follows it better, or as well with stronger grid edges (see
+/// [`best_shift`]), with its count.
+fn best_of_shifts(
+    img: &RgbImage,
+    b: BoardBox,
+    mut best_n: usize,
+    sampling: Sampling,
+) -> (BoardBox, usize) {
     let (sx, sy) = b.square_size();
     let mut best = b;
+    // The best window's grid edges, read on the first tie.
+    let mut best_edges: Option<f32> = None;
     for dy in -1i32..=1 {
         for dx in -1i32..=1 {
             if dx == 0 && dy == 0 {
                 continue;
             }
             let moved = BoardBox::new(b.x + dx as f32 * sx, b.y + dy as f32 * sy, b.w, b.h);
-            if let Some(n) = consistency_by(img, &moved, sampling)
-                && n > best_n
-            {
-                best_n = n;
-                best = moved;
+            let Some(n) = consistency_by(img, &moved, sampling) else {
+                continue;
+            };
+            if n > best_n {
+                (best_n, best, best_edges) = (n, moved, None);
+            } else if n == best_n {
+                let current = *best_edges.get_or_insert_with(|| grid_edges(img, &best));
+                let edges = grid_edges(img, &moved);
+                if edges > current {
+                    (best, best_edges) = (moved, Some(edges));
+                }
             }
         }
     }
-    if best == b { b } else { refine(img, &best) }
+    (best, best_n)
+}
+
+/// Sum of [`edge_strength`] over a window's nine lines in each direction.
+fn grid_edges(img: &RgbImage, b: &BoardBox) -> f32 {
+    let (sx, sy) = b.square_size();
+    let step = ((b.w.min(b.h) / 64.0) as i32).max(1);
+    let (x0, y0) = (b.x as i32, b.y as i32);
+    let (x1, y1) = ((b.x + b.w) as i32, (b.y + b.h) as i32);
+    (0..=8)
+        .map(|k| {
+            let x = (b.x + k as f32 * sx).round() as i32;
+            let y = (b.y + k as f32 * sy).round() as i32;
+            edge_strength(img, true, x, y0, y1, step) + edge_strength(img, false, y, x0, x1, step)
+        })
+        .sum()
 }
 
 /// Median absolute luma step across pixel line `c` of `img` (between columns `c - 1` and `c`
@@ -1588,6 +1633,35 @@ mod tests {
         assert_box(&best_shift(&img, left, Sampling::Corners), x0, y0, 8.0 * s);
         let right = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
         assert_box(&best_shift(&img, right, Sampling::Corners), x0, y0, 8.0 * s);
+    }
+
+    #[test]
+    fn windows_that_follow_the_pattern_equally_are_told_apart_by_their_edges() {
+        // A board on a dark page whose a-file is covered (a red strip): the board and the
+        // window a square to its right (the page's column in place of the a-file) follow the
+        // checker pattern in 56 cells each. The board's grid lines all step; the other
+        // window's last one lies in the page.
+        let (x0, y0, s) = (100.0, 60.0, 20.0);
+        let mut img = RgbImage::from_pixel(400, 300, Rgb([20, 22, 24]));
+        draw_board(&mut img, x0, y0, s, [235, 235, 235], [200, 200, 195], &[]);
+        for y in 60..220 {
+            for x in 100..120 {
+                img.put_pixel(x, y, Rgb([200, 30, 30]));
+            }
+        }
+        let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
+        let right = BoardBox::new(x0 + s, y0, 8.0 * s, 8.0 * s);
+        let n = consistency_by(&img, &right, Sampling::Corners).unwrap();
+        assert_eq!(
+            consistency_by(&img, &board, Sampling::Corners),
+            Some(n),
+            "a tie"
+        );
+        let (moved, m) = best_of_shifts(&img, right, n, Sampling::Corners);
+        assert_eq!(m, n);
+        assert_box(&moved, x0, y0, 8.0 * s);
+        // The board itself stays.
+        assert_eq!(best_of_shifts(&img, board, n, Sampling::Corners).0, board);
     }
 
     #[test]
