@@ -968,12 +968,23 @@ fn merge(found: &mut Vec<Located>, b: Located) {
 /// nothing steps, instead of on the board's edge (a blurred board with many pieces, its
 /// squares read 49 of 64 either way, lay a square into the dark page beside it).
 fn best_shift(img: &RgbImage, b: BoardBox, sampling: Sampling) -> BoardBox {
-    let Some(n) = consistency_by(img, &b, sampling) else {
-        return b;
-    };
-    let (best, _) = best_of_shifts(img, b, n, sampling);
-    if best == b { b } else { refine(img, &best) }
+    let mut current = b;
+    for _ in 0..SHIFTS {
+        let Some(n) = consistency_by(img, &current, sampling) else {
+            break;
+        };
+        let (best, _) = best_of_shifts(img, current, n, sampling);
+        if best == current {
+            break;
+        }
+        current = refine(img, &best);
+    }
+    current
 }
+
+/// Most steps of a square [`best_shift`] takes: a lattice of page clutter beside the board
+/// can place its window two squares off (a dark page strip continuing the pattern).
+const SHIFTS: usize = 3;
 
 /// `b` (`n` of its squares follow the checker pattern) or the window a square over in either
 /// or both directions that follows it better, or as well with stronger grid edges (see
@@ -1633,6 +1644,14 @@ mod tests {
         assert_box(&best_shift(&img, left, Sampling::Corners), x0, y0, 8.0 * s);
         let right = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
         assert_box(&best_shift(&img, right, Sampling::Corners), x0, y0, 8.0 * s);
+        // Two squares off, it takes two steps.
+        let two_low = BoardBox::new(x0, y0 + 2.0 * s, 8.0 * s, 8.0 * s);
+        assert_box(
+            &best_shift(&img, two_low, Sampling::Corners),
+            x0,
+            y0,
+            8.0 * s,
+        );
     }
 
     #[test]
