@@ -940,11 +940,15 @@ fn refined_or_window(
     window: BoardBox,
     n: usize,
 ) -> (BoardBox, usize) {
-    let square = (refined.w / refined.h - 1.0).abs() <= MAX_ASPECT_ERROR;
     match consistent {
-        Some(m) if square && m >= MIN_CONSISTENT => (refined, m),
+        Some(m) if is_square(&refined) && m >= MIN_CONSISTENT => (refined, m),
         _ => (window, n),
     }
+}
+
+/// Whether `b` is square within [`MAX_ASPECT_ERROR`].
+fn is_square(b: &BoardBox) -> bool {
+    (b.w / b.h - 1.0).abs() <= MAX_ASPECT_ERROR
 }
 
 /// `b` (`n` of its squares following the checker pattern), or when it is not square, the
@@ -953,7 +957,7 @@ fn refined_or_window(
 /// frame of about the dark squares' colour on two sides of a board stretches a lattice
 /// one way only (tepoztlan, `vision bench` seed 11: 272 × 294 px).
 fn squared(img: &RgbImage, b: BoardBox, n: usize, sampling: Sampling) -> (BoardBox, usize) {
-    if (b.w / b.h - 1.0).abs() <= MAX_ASPECT_ERROR {
+    if is_square(&b) {
         return (b, n);
     }
     let side = b.w.min(b.h);
@@ -968,7 +972,7 @@ fn squared(img: &RgbImage, b: BoardBox, n: usize, sampling: Sampling) -> (BoardB
     };
     let fit = best_shift(img, refine(img, &fit), sampling);
     match consistency_by(img, &fit, sampling) {
-        Some(m) if m >= n && (fit.w / fit.h - 1.0).abs() <= MAX_ASPECT_ERROR => (fit, m),
+        Some(m) if m >= n && is_square(&fit) => (fit, m),
         _ => (b, n),
     }
 }
