@@ -276,6 +276,15 @@ impl Sprite {
         Some(histogram)
     }
 
+    /// How many reduced pixels off the picture's outer ring stand out from the background
+    /// and are not hidden ([`Sprite::hide`]): what is left of a piece under an overlay, and
+    /// next to nothing on an empty square under an arrow.
+    pub fn visible_piece(&self) -> usize {
+        (0..SIDE * SIDE)
+            .filter(|&k| inner(k) && self.contrast[k] > FOREGROUND && !self.hidden[k])
+            .count()
+    }
+
     /// Share of the picture's pixels that [`Sprite::hide`] left out (0 to 1).
     pub fn hidden_share(&self) -> f32 {
         let hidden = self.hidden.iter().filter(|&&h| h).count();
