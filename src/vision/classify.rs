@@ -834,13 +834,17 @@ pub fn decide(
     // (blur, resampling, artefacts) still show the same piece when the network reads them
     // alike; pictures it reads as different pieces must match closely.
     let has_embeddings = embeddings.len() == n;
+    let hardly: Vec<bool> = candidates
+        .iter()
+        .map(|&i| hardly_seen(&sprites[i]))
+        .collect();
     for a in 0..m {
         for b in a + 1..m {
             let (i, j) = (candidates[a], candidates[b]);
             let mut d = dist[a * m + b];
             // What an overlay leaves of a picture may match anything: pictures it hides all
             // but a few pixels of are not known to be alike.
-            if hardly_seen(&sprites[i]) || hardly_seen(&sprites[j]) {
+            if hardly[a] || hardly[b] {
                 d = d.max(HARDLY_SEEN_DISTANCE);
             }
             let e = has_embeddings.then(|| embedding_distance(&embeddings[i], &embeddings[j]));
