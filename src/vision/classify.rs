@@ -964,7 +964,8 @@ const HARDLY_SEEN_DISTANCE: f32 = 0.5;
 /// than its background outside the overlay ([`Sprite::visible_piece`]), else what it shows is
 /// the overlay alone. On `vision bench --boards 100` seeds 1 and 11, 31 empty squares under
 /// arrows were covered, 9 of them read as pieces (pawns mostly, taken into their group by the
-/// few pixels the arrow left); those 9 left 0 to 15 pixels visible, the 4 pieces 20 to 129.
+/// few pixels the arrow left); 7 of those left 0 to 15 pixels visible (the other two the
+/// network itself read as pieces), the 4 covered pieces 20 to 129.
 /// Boards: 95.4 -> 95.8 and 95.0 -> 95.4 %; `vision eval` seeds 42-47 2863 -> 2866 (at 32
 /// pixels 2863).
 const COVERED_VISIBLE: usize = 16;
