@@ -952,8 +952,9 @@ fn hardly_seen(sprite: &Sprite) -> bool {
     sprite.hidden_share() > 0.0 && sprite.visible_piece() < COVERED_VISIBLE
 }
 
-/// Least picture distance of two squares one of which is [`hardly_seen`]: neither alike nor
-/// surely different (between [`SAME_PICTURE`] and [`DIFFERENT_PICTURE`]). A white pawn and a
+/// Least picture distance of two squares one of which is [`hardly_seen`]: beyond
+/// [`DIFFERENT_PICTURE`], so the two never group and each is read on its own (the value
+/// `Sprite::distance` gives pictures it has too few pixels of to compare). A white pawn and a
 /// black pawn under one arrow each show a dozen pixels besides it; those matched, the two were
 /// grouped and the white one read black (`vision bench --boards 100 --seed 11`, fantasy 26).
 /// Boards on seeds 1 and 11: 95.8 -> 96.0 and 95.4 -> 95.6 %, `vision eval` seeds 42-47 2866
