@@ -219,6 +219,11 @@ impl Sprite {
         })
     }
 
+    /// The square's background colour (RGB in `[-0.5, 0.5]`).
+    pub fn background(&self) -> [f32; 3] {
+        self.background
+    }
+
     /// Mean luma of the piece's pixels, if any stand out from the background.
     pub fn luma(&self) -> Option<f32> {
         self.luma
