@@ -418,7 +418,7 @@ impl Classifier {
             .map(|&v| ((v + 0.5).clamp(0.0, 1.0).powf(BRIGHTEN_GAMMA)) - 0.5)
             .collect();
         self.read_again(&dark, &picked, probabilities, embeddings, |_, again| {
-            again < CANDIDATE
+            again[0] < CANDIDATE
         })
     }
 
@@ -431,7 +431,7 @@ impl Classifier {
         picked: &[f32],
         probabilities: &mut [[f32; CLASSES]],
         embeddings: &mut [Vec<f32>],
-        takes: impl Fn(f32, f32) -> bool,
+        takes: impl Fn(&[f32; CLASSES], &[f32; CLASSES]) -> bool,
     ) -> Result<(), VisionError> {
         let reads = self
             .nets
@@ -446,7 +446,7 @@ impl Classifier {
                     *sum += v / members;
                 }
             }
-            if takes(clean(probabilities[i][0]), row[0]) {
+            if takes(&probabilities[i], &row) {
                 probabilities[i] = row;
                 let parts: Vec<f32> = reads.iter().flat_map(|(_, e)| unit(&e[k])).collect();
                 embeddings[i] = parts.repeat(2);
@@ -523,7 +523,64 @@ impl Classifier {
             &picked,
             probabilities,
             embeddings,
-            |first, again| again < CANDIDATE.min(first),
+            |first, again| again[0] < CANDIDATE.min(clean(first[0])),
+        )
+    }
+
+    /// Reads the squares that may hold a piece under an overlay (an arrow) once more with the
+    /// overlay taken off, where the overlay's pixels on the empty squares tell how it was laid
+    /// ([`sprites::Blend`]): where the ensemble is then surer of its class, and gives an empty
+    /// square under [`CANDIDATE`], that reading replaces the first. An arrow tints the piece
+    /// under it, and the network misreads its side or role. `sprites` (one per crop, of the
+    /// crops' side) are left as they were.
+    fn reread_under_overlay(
+        &self,
+        crops: &[f32],
+        sprites: &mut [Sprite],
+        probabilities: &mut [[f32; CLASSES]],
+        embeddings: &mut [Vec<f32>],
+    ) -> Result<(), VisionError> {
+        let side = self.crop();
+        let plane = side * side;
+        let n = probabilities
+            .len()
+            .min(crops.len() / (3 * plane))
+            .min(sprites.len());
+        let (pieces, empty): (Vec<usize>, Vec<usize>) =
+            (0..n).partition(|&i| clean(probabilities[i][0]) < CANDIDATE);
+        let Some(overlay) = Overlay::find(sprites, &empty) else {
+            return Ok(());
+        };
+        let Some(blend) = overlay.blend() else {
+            return Ok(());
+        };
+        let (mut covered, mut picked) = (Vec::new(), Vec::new());
+        for &i in &pieces {
+            sprites[i].hide(Some(&overlay));
+            if sprites[i].hidden_share() >= COVERED {
+                let crop = &crops[i * 3 * plane..(i + 1) * 3 * plane];
+                let mut clear = crop.to_vec();
+                for k in (0..plane).filter(|&k| sprites[i].hidden_at(k / side, k % side)) {
+                    let under = blend.under(std::array::from_fn(|ch| crop[ch * plane + k]));
+                    for (ch, v) in under.into_iter().enumerate() {
+                        clear[ch * plane + k] = v;
+                    }
+                }
+                covered.push(i);
+                picked.extend(clear);
+            }
+            sprites[i].hide(None);
+        }
+        if covered.is_empty() {
+            return Ok(());
+        }
+        let top = |row: &[f32; CLASSES]| row.iter().copied().map(clean).fold(0.0, f32::max);
+        self.read_again(
+            &covered,
+            &picked,
+            probabilities,
+            embeddings,
+            |first, again| again[0] < CANDIDATE && top(again) > top(first),
         )
     }
 
@@ -594,6 +651,9 @@ impl Classifier {
         let plane = 3 * PICTURE * PICTURE;
         let mut sprites: Vec<Sprite> = pictures.chunks(plane).map(Sprite::from_crop).collect();
         self.reread_on_other_colour(&crops, &sprites, &mut probabilities, &mut embeddings)?;
+        if PICTURE == crop {
+            self.reread_under_overlay(&crops, &mut sprites, &mut probabilities, &mut embeddings)?;
+        }
         let classes = decide(&probabilities, &mut sprites, &embeddings);
         Ok(BoardGuess {
             probabilities,

@@ -219,6 +219,14 @@ impl Sprite {
         })
     }
 
+    /// Whether the crop pixel at (`y`, `x`) lies in a reduced pixel [`Sprite::hide`] hid.
+    pub fn hidden_at(&self, y: usize, x: usize) -> bool {
+        self.hidden
+            .get((y / 2) * SIDE + x / 2)
+            .copied()
+            .unwrap_or(false)
+    }
+
     /// The square's background colour (RGB in `[-0.5, 0.5]`).
     pub fn background(&self) -> [f32; 3] {
         self.background
@@ -509,6 +517,83 @@ pub fn silhouette_overlap(a: &Silhouette, b: &Silhouette) -> f32 {
 pub struct Overlay {
     /// Distinct overlay colours (rounded to 1/25).
     colours: Vec<[f32; 3]>,
+    /// How the overlay is laid over what it covers, when its pixels on squares of different
+    /// colours tell ([`Blend::fit`]).
+    blend: Option<Blend>,
+}
+
+/// An overlay drawn partly transparent in one colour: a pixel under it shows
+/// `ink + (1 − opacity) · below`, `ink` being the overlay's colour times its opacity (sites
+/// draw arrows 60-80 % opaque).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Blend {
+    /// The overlay's colour times its opacity.
+    pub ink: [f32; 3],
+    /// The overlay's opacity, between [`LEAST_OPACITY`] and [`MOST_OPACITY`].
+    pub opacity: f32,
+}
+
+/// Least opacity [`Blend::fit`] accepts: fainter overlays leave the pieces readable as they are.
+const LEAST_OPACITY: f32 = 0.3;
+/// Most opacity [`Blend::fit`] accepts: under a nearly opaque overlay too little of the piece
+/// shows to be recovered.
+const MOST_OPACITY: f32 = 0.9;
+/// The squares under an overlay's pixels must differ by this much (root mean square per channel)
+/// for [`Blend::fit`] to tell the overlay's opacity from its colour.
+const BLEND_SPREAD: f32 = 0.05;
+/// Largest mean difference (per channel) between the overlay pixels and the blend fitted to
+/// them: more, and the overlay is not one colour laid evenly (several arrow colours).
+const BLEND_MISFIT: f32 = 0.03;
+
+impl Blend {
+    /// The blend that explains `pairs` of (overlay pixel, the square colour under it) best,
+    /// in least squares, when the squares differ enough ([`BLEND_SPREAD`]), the fit is close
+    /// ([`BLEND_MISFIT`]) and the opacity plausible.
+    pub fn fit(pairs: &[([f32; 3], [f32; 3])]) -> Option<Blend> {
+        let n = pairs.len() as f32;
+        if pairs.len() < OVERLAY_PIXELS {
+            return None;
+        }
+        let mean = |colours: &mut dyn Iterator<Item = [f32; 3]>| -> [f32; 3] {
+            let sum = colours.fold([0.0; 3], |s, c| std::array::from_fn(|ch| s[ch] + c[ch]));
+            sum.map(|v| v / n)
+        };
+        let over = mean(&mut pairs.iter().map(|p| p.0));
+        let under = mean(&mut pairs.iter().map(|p| p.1));
+        let (mut covariance, mut variance) = (0.0f32, 0.0f32);
+        for (o, b) in pairs {
+            for ch in 0..3 {
+                covariance += (o[ch] - over[ch]) * (b[ch] - under[ch]);
+                variance += (b[ch] - under[ch]).powi(2);
+            }
+        }
+        if variance / (3.0 * n) < BLEND_SPREAD * BLEND_SPREAD {
+            return None;
+        }
+        let through = covariance / variance;
+        let opacity = 1.0 - through;
+        if !(LEAST_OPACITY..=MOST_OPACITY).contains(&opacity) {
+            return None;
+        }
+        let ink: [f32; 3] = std::array::from_fn(|ch| over[ch] - through * under[ch]);
+        let misfit = pairs
+            .iter()
+            .map(|(o, b)| {
+                (0..3)
+                    .map(|ch| (o[ch] - ink[ch] - through * b[ch]).abs())
+                    .sum::<f32>()
+            })
+            .sum::<f32>()
+            / (3.0 * n);
+        (misfit <= BLEND_MISFIT).then_some(Blend { ink, opacity })
+    }
+
+    /// The colour under an overlay pixel: the blend undone, clamped to the colour range.
+    pub fn under(&self, pixel: [f32; 3]) -> [f32; 3] {
+        std::array::from_fn(|ch| {
+            ((pixel[ch] - self.ink[ch]) / (1.0 - self.opacity)).clamp(-0.5, 0.5)
+        })
+    }
 }
 
 impl Overlay {
@@ -529,6 +614,7 @@ impl Overlay {
         }
         let mut colours: Vec<[f32; 3]> = Vec::new();
         let mut pixels = 0usize;
+        let mut pairs: Vec<([f32; 3], [f32; 3])> = Vec::new();
         for s in &empty {
             for k in (0..SIDE * SIDE).filter(|&k| inner(k) && s.contrast[k] > OVERLAY_CONTRAST) {
                 let p = s.pixels[k];
@@ -543,13 +629,22 @@ impl Overlay {
                     continue;
                 }
                 pixels += 1;
+                pairs.push((p, s.background));
                 let rounded = p.map(|v| (v * 25.0).round() / 25.0);
                 if !colours.contains(&rounded) {
                     colours.push(rounded);
                 }
             }
         }
-        (pixels >= OVERLAY_PIXELS).then_some(Overlay { colours })
+        (pixels >= OVERLAY_PIXELS).then(|| Overlay {
+            colours,
+            blend: Blend::fit(&pairs),
+        })
+    }
+
+    /// How the overlay is laid over what it covers, if its pixels tell (see [`Blend::fit`]).
+    pub fn blend(&self) -> Option<Blend> {
+        self.blend
     }
 }
 
@@ -1233,6 +1328,47 @@ pub(crate) mod tests {
         let mut gone = disc.clone();
         gone.hidden = vec![true; SIDE * SIDE];
         assert_eq!(gone.distance(&disc), UNKNOWN);
+    }
+
+    #[test]
+    fn an_overlays_opacity_and_colour_come_from_the_squares_it_crosses() {
+        let (ink, opacity) = ([-0.4, 0.1, -0.35], 0.75);
+        let over = |b: [f32; 3]| -> [f32; 3] {
+            std::array::from_fn(|ch| opacity * ink[ch] + (1.0 - opacity) * b[ch])
+        };
+        let (light, dark) = ([0.4, 0.35, 0.25], [-0.1, -0.2, -0.3]);
+        let pairs: Vec<([f32; 3], [f32; 3])> = (0..40)
+            .map(|k| if k % 2 == 0 { light } else { dark })
+            .map(|b| (over(b), b))
+            .collect();
+        let blend = Blend::fit(&pairs).expect("a blend");
+        assert!((blend.opacity - opacity).abs() < 1e-4, "{blend:?}");
+        // What was under the overlay comes back.
+        let piece = [0.3, -0.45, 0.2];
+        let back = blend.under(over(piece));
+        for ch in 0..3 {
+            assert!((back[ch] - piece[ch]).abs() < 1e-3, "{back:?}");
+        }
+        // Over one square colour only, opacity and colour cannot be told apart.
+        let one: Vec<_> = (0..40).map(|_| (over(light), light)).collect();
+        assert_eq!(Blend::fit(&one), None);
+        // Two overlay colours at once fit no one blend.
+        let two: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .map(|(k, &(o, b))| {
+                if k % 4 < 2 {
+                    (o, b)
+                } else {
+                    ([0.4, 0.4, -0.4], b)
+                }
+            })
+            .collect();
+        assert_eq!(Blend::fit(&two), None);
+        // Too few pixels, or an opaque overlay (nothing of the square shows): no blend.
+        assert_eq!(Blend::fit(&pairs[..OVERLAY_PIXELS - 1]), None);
+        let opaque: Vec<_> = pairs.iter().map(|&(_, b)| (ink, b)).collect();
+        assert_eq!(Blend::fit(&opaque), None);
     }
 
     #[test]
