@@ -523,8 +523,8 @@ pub struct Overlay {
 }
 
 /// An overlay drawn partly transparent in one colour: a pixel under it shows
-/// `ink + (1 − opacity) · below`, `ink` being the overlay's colour times its opacity (sites
-/// draw arrows 60-80 % opaque).
+/// `ink + (1 − opacity) · below`, `ink` being the overlay's colour times its opacity (the
+/// renderer draws arrows 200/255 opaque; sites choose their own, hence [`Blend::fit`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Blend {
     /// The overlay's colour times its opacity.
