@@ -663,6 +663,15 @@ impl Classifier {
     }
 }
 
+/// How much of the distance beyond [`SAME_PICTURE`] between pictures on squares of different
+/// colours counts when [`decide`] weighs whether their groups take one class. Pairs of squares
+/// the network reads surely (`vision eval` seeds 42-43): one piece on both colours lies over
+/// 0.35 apart 4.2 % of the time (1.2 % on one colour), two pieces of one side under 0.35
+/// 17.5 % (11.3 %). `vision bench --boards 100` seeds 1 + 11 and `vision eval` seeds 42-47,
+/// boards right: at 1 (all of it) 962 of 1000 and 2882 of 3000; 0.8 962, 2890; 0.6 962, 2894;
+/// 0.5 964, 2900; 0.4 962, 2903; 0.3 957, 2899; 0.2 950, 2883.
+const ACROSS_COLOURS: f32 = 0.5;
+
 /// Fewest squares read as surely empty that give a square colour its value (see
 /// [`Classifier::reread_on_other_colour`]).
 const SQUARE_COLOUR_SAMPLES: usize = 4;
@@ -1066,9 +1075,22 @@ pub fn decide(
         .collect();
     let tints: Vec<Option<sprites::Colours>> =
         candidates.iter().map(|&i| sprites[i].colours()).collect();
+    // Pictures on squares of different colours differ more when they show one piece, and less
+    // when they show two, than pictures on one colour: the square's colour shows in their
+    // outlines. Whether two groups take one class weighs those distances less.
+    let parity = |k: usize| (candidates[k] / 8 + candidates[k] % 8) % 2;
+    let mut across = dist.clone();
+    for a in 0..m {
+        for b in 0..m {
+            if parity(a) != parity(b) {
+                let d = &mut across[a * m + b];
+                *d = threshold + (*d - threshold) * ACROSS_COLOURS;
+            }
+        }
+    }
     let run = |local: &[Vec<usize>]| -> Scored {
         let apart = |a: usize, b: usize| -> f32 {
-            let mean = sprites::mean_distance(&dist, m, &local[a], &local[b]);
+            let mean = sprites::mean_distance(&across, m, &local[a], &local[b]);
             ((mean - threshold) / (far - threshold)).clamp(0.0, 1.0)
         };
         let groups: Vec<assign::Group> = local
@@ -1877,6 +1899,43 @@ mod tests {
         // The same pictures that the network surely reads as different pieces stay apart.
         probs[11] = one_hot(bb, 0.99);
         assert_eq!(decide(&probs, &mut sprites, &[])[11], bb);
+    }
+
+    #[test]
+    fn pictures_on_squares_of_different_colours_weigh_less_apart() {
+        // Black rooks the network reads surely on a8 and on a knight's home square, their
+        // pictures 0.35-0.5 apart (small boards: the square's colour shows in the outline).
+        let br = SquareClass::Piece(Color::Black.rook());
+        let bn = SquareClass::Piece(Color::Black.knight());
+        let board = |other: usize, bg: f32, half: f32| {
+            let mut probs = vec![one_hot(SquareClass::Empty, 0.95); 64];
+            probs[4] = one_hot(bk(), 0.99);
+            probs[60] = one_hot(wk(), 0.99);
+            probs[0] = one_hot(br, 0.99);
+            probs[other] = one_hot(br, 0.99);
+            probs[other][bn.index()] = 0.01;
+            let mut sprites: Vec<Sprite> = (0..64).map(|_| picture(0.1, true)).collect();
+            sprites[4] = disc(0.4, 5.0);
+            sprites[60] = disc(0.0, 13.0);
+            sprites[0] = disc(0.4, 9.0);
+            sprites[other] = Sprite::from_crop(&crate::vision::sprites::tests::crop_with(
+                [bg; 3],
+                [-0.45; 3],
+                |x, y| x.abs() < half && y.abs() < 8.0,
+            ));
+            (probs, sprites)
+        };
+        // On b8 (the other square colour) both stay rooks...
+        let (probs, mut sprites) = board(1, 0.0, 5.0);
+        let d = sprites[0].distance(&sprites[1]);
+        assert!((0.35..0.5).contains(&d), "{d}");
+        assert_eq!(decide(&probs, &mut sprites, &[])[1], br);
+        // ...on g8 (a8's colour), as far apart, they are different pieces, and the home
+        // square names the other.
+        let (probs, mut sprites) = board(6, 0.4, 7.0);
+        let d = sprites[0].distance(&sprites[6]);
+        assert!((0.35..0.5).contains(&d), "{d}");
+        assert_eq!(decide(&probs, &mut sprites, &[])[6], bn);
     }
 
     /// Empty squares (one plain picture), sure kings on e8 and e1 and two sure white knights
