@@ -1082,8 +1082,8 @@ pub fn decide(
     let mut across = dist.clone();
     for a in 0..m {
         for b in 0..m {
-            if parity(a) != parity(b) {
-                let d = &mut across[a * m + b];
+            let d = &mut across[a * m + b];
+            if parity(a) != parity(b) && *d > threshold {
                 *d = threshold + (*d - threshold) * ACROSS_COLOURS;
             }
         }
