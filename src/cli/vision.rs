@@ -91,6 +91,10 @@ pub struct MixArgs {
     /// (0: uniform among set families, about one in twenty).
     #[arg(long = "3d-share", default_value_t = 0.0, value_parser = share)]
     pub three_d_share: f64,
+    /// Share of boards (0 to 1) with one to three more arrows laid over pieces, in a random
+    /// strong colour 0.4-0.9 opaque.
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub arrow_share: f64,
 }
 
 /// Flags of `chessbot vision dataset`.

@@ -56,6 +56,7 @@ fn mix_config(mix: MixArgs) -> TrainConfig {
         extra_share: mix.extra_share,
         low_contrast_share: mix.low_contrast_share,
         three_d_share: mix.three_d_share,
+        arrow_share: mix.arrow_share,
         ..TrainConfig::new(mix.pieces)
     }
 }
