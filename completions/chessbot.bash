@@ -1398,7 +1398,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__dataset)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --boards --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --boards --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1429,6 +1429,10 @@ _chessbot() {
                     return 0
                     ;;
                 --3d-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arrow-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1622,7 +1626,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --epochs --boards --batch --lr --eval-boards --init --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --epochs --boards --batch --lr --eval-boards --init --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1653,6 +1657,10 @@ _chessbot() {
                     return 0
                     ;;
                 --3d-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arrow-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
