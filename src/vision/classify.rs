@@ -665,11 +665,12 @@ impl Classifier {
 
 /// How much of the distance beyond [`SAME_PICTURE`] between pictures on squares of different
 /// colours counts when [`decide`] weighs whether their groups take one class. Pairs of squares
-/// the network reads surely (`vision eval` seeds 42-43): one piece on both colours lies over
-/// 0.35 apart 4.2 % of the time (1.2 % on one colour), two pieces of one side under 0.35
-/// 17.5 % (11.3 %). `vision bench --boards 100` seeds 1 + 11 and `vision eval` seeds 42-47,
-/// boards right: at 1 (all of it) 962 of 1000 and 2882 of 3000; 0.8 962, 2890; 0.6 962, 2894;
-/// 0.5 964, 2900; 0.4 962, 2903; 0.3 957, 2899; 0.2 950, 2883.
+/// the network reads surely (`vision eval` seeds 42-43, printed by an uncommitted debug build):
+/// one piece on both colours lies over 0.35 apart 4.2 % of the time (1.2 % on one colour), two
+/// pieces of one side under 0.35 17.5 % (11.3 %). `vision bench --boards 100` seeds 1 + 11 and
+/// `vision eval` seeds 42-47, boards right: at 1 (all of it) 962 of 1000 and 2882 of 3000; 0.8
+/// 962, 2890; 0.6 962, 2894; 0.5 964, 2900; 0.4 962, 2903; 0.3 957, 2899; 0.2 950, 2883 (the
+/// sweep scaled distances under [`SAME_PICTURE`] too; at 0.5 both read the same boards).
 const ACROSS_COLOURS: f32 = 0.5;
 
 /// Fewest squares read as surely empty that give a square colour its value (see

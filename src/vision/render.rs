@@ -793,9 +793,10 @@ impl BoardStyle {
     }
 
     /// Adds up to three arrows (one to three tries; a try that would leave the board adds
-    /// none) that start on a piece and run along a line or a knight's jump over `board`, in one strong random colour 0.4-0.9 opaque: sites draw arrows over the
-    /// pieces they point at, in colours and opacities of their own, and the few random arrows
-    /// of [`BoardStyle::random`] seldom cross a piece.
+    /// none) that start on a piece and run along a line or a knight's jump over `board`, in
+    /// one strong random colour 0.4-0.9 opaque: sites draw arrows over the pieces they point
+    /// at, in colours and opacities of their own, and the few random arrows of
+    /// [`BoardStyle::random`] seldom cross a piece.
     pub fn add_arrows_over_pieces(&mut self, rng: &mut impl Rng, board: &Board) {
         let occupied: Vec<Square> = board.occupied().into_iter().collect();
         for _ in 0..rng.random_range(1..=3) {
