@@ -95,6 +95,10 @@ pub struct MixArgs {
     /// strong colour 0.4-0.9 opaque.
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub arrow_share: f64,
+    /// Draw only boards with squares up to this many pixels (from 14; default: 14-120, and
+    /// one board in ten at 120-260).
+    #[arg(long, value_name = "PX")]
+    pub max_square: Option<f32>,
 }
 
 /// Flags of `chessbot vision dataset`.

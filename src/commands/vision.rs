@@ -57,6 +57,7 @@ fn mix_config(mix: MixArgs) -> TrainConfig {
         low_contrast_share: mix.low_contrast_share,
         three_d_share: mix.three_d_share,
         arrow_share: mix.arrow_share,
+        max_square: mix.max_square,
         ..TrainConfig::new(mix.pieces)
     }
 }

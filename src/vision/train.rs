@@ -81,6 +81,10 @@ pub struct TrainConfig {
     /// opacity ([`BoardStyle::add_arrows_over_pieces`]): pieces under an arrow were the largest
     /// class of misread held-out boards at stop 56.
     pub arrow_share: f64,
+    /// Largest square size (pixels, before scaling) of the boards drawn, or `None` for the
+    /// usual [`SQUARE_RANGE`] and one board in ten at [`LARGE_SQUARE_RANGE`]: a network for
+    /// small boards only, where most misread held-out boards are.
+    pub max_square: Option<f32>,
     /// Weights (safetensors of this network) to start from instead of random ones: a
     /// fine-tuning run, e.g. a committed network trained further with another mix.
     pub init: Option<PathBuf>,
@@ -104,6 +108,7 @@ impl TrainConfig {
             low_contrast_share: 0.0,
             three_d_share: 0.0,
             arrow_share: 0.0,
+            max_square: None,
             init: None,
         }
     }
@@ -127,6 +132,12 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&self.arrow_share) {
             return bad("the arrow share must be between 0 and 1");
+        }
+        if self
+            .max_square
+            .is_some_and(|m| !(m.is_finite() && m > SQUARE_RANGE.0))
+        {
+            return bad("the largest square must be over 14 pixels");
         }
         if self.extra_pieces.is_empty() != (self.extra_share == 0.0) {
             return bad("extra piece folders and a share above 0 go together");
@@ -284,6 +295,7 @@ pub(super) struct BoardMix<'a> {
     low_contrast_share: f64,
     three_d_share: f64,
     arrow_share: f64,
+    max_square: Option<f32>,
 }
 
 impl<'a> BoardMix<'a> {
@@ -299,6 +311,7 @@ impl<'a> BoardMix<'a> {
             low_contrast_share: config.low_contrast_share,
             three_d_share: config.three_d_share,
             arrow_share: config.arrow_share,
+            max_square: config.max_square,
         }
     }
 }
@@ -321,7 +334,10 @@ pub(super) fn sample_board(
         choose_set(rng, mix.sets, mix.three_d_share)
     }
     .clone();
-    let mut style = random_style(rng, set, mix.themes, &board);
+    let mut style = match mix.max_square {
+        Some(max) => BoardStyle::random(rng, set, mix.themes, &board, (SQUARE_RANGE.0, max)),
+        None => random_style(rng, set, mix.themes, &board),
+    };
     style.piece_mirror = rng.random_bool(MIRROR_SHARE) && family(style.pieces.name()) != THREE_D;
     // No draw at 0, so that runs without flat boards render what they did before the option.
     if mix.flat_share > 0.0
@@ -696,6 +712,18 @@ mod tests {
         config.three_d_share = 0.3;
         config.arrow_share = -0.1;
         assert!(config.check().is_err());
+    }
+
+    #[test]
+    fn the_largest_square_must_leave_a_range_to_draw_from() {
+        let mut config = TrainConfig::new(PathBuf::from("pieces"));
+        assert!(config.check().is_ok());
+        for bad in [10.0, SQUARE_RANGE.0, f32::NAN, f32::INFINITY] {
+            config.max_square = Some(bad);
+            assert!(config.check().is_err(), "{bad}");
+        }
+        config.max_square = Some(28.0);
+        assert!(config.check().is_ok());
     }
 
     #[test]
