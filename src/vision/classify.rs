@@ -14,6 +14,7 @@ use candle_nn::VarBuilder;
 use image::RgbImage;
 use shakmaty::{Board, Color, Piece};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The first network `recognize` reads with, trained on every piece set (see README: on a GPU
 /// from crops `chessbot vision dataset` drew, then tuned by `chessbot vision train --init`),
@@ -26,6 +27,31 @@ static EMBEDDED_MODEL_B: &[u8] = include_bytes!("../../assets/vision/model-b.saf
 static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
 /// The second held-out network, as [`EMBEDDED_MODEL_B`] is to [`EMBEDDED_MODEL`].
 static HELD_OUT_MODEL_B: &[u8] = include_bytes!("../../assets/vision/held-out-b.safetensors");
+/// Networks that read boards with small squares beside the pair above (see
+/// [`SMALL_SQUARE`]): each of the pair trained further on boards of squares up to 28 px (two
+/// passes at a learning rate of 3e-4) and up to 30 px (three passes at 1e-3); README, stop 58.
+static EMBEDDED_SMALL: [&[u8]; 4] = [
+    include_bytes!("../../assets/vision/model-small.safetensors"),
+    include_bytes!("../../assets/vision/model-b-small.safetensors"),
+    include_bytes!("../../assets/vision/model-small2.safetensors"),
+    include_bytes!("../../assets/vision/model-b-small2.safetensors"),
+];
+/// The held-out networks' small-board members, as [`EMBEDDED_SMALL`] is to the embedded pair.
+static HELD_OUT_SMALL: [&[u8]; 4] = [
+    include_bytes!("../../assets/vision/held-out-small.safetensors"),
+    include_bytes!("../../assets/vision/held-out-b-small.safetensors"),
+    include_bytes!("../../assets/vision/held-out-small2.safetensors"),
+    include_bytes!("../../assets/vision/held-out-b-small2.safetensors"),
+];
+
+/// Boards whose squares are narrower than this (pixels of the image) are read by the
+/// classifier's small-board ensemble ([`Classifier::with_small_members`]) where it has one:
+/// most held-out boards still misread had squares of 12-25 px, and networks trained further on
+/// squares of up to 28-30 px, read together with the pair, read more of them. `vision bench
+/// --boards 100` seeds 1 + 11 and `vision eval` seeds 42-47, boards right: the pair alone 964 of
+/// 1000 and 2900 of 3000; with the four small-board members under 26 px 969 and 2909, under 34
+/// px 969 and 2911.
+pub const SMALL_SQUARE: f32 = 30.0;
 
 /// What one square holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -143,7 +169,9 @@ pub type Prediction = (Vec<[f32; CLASSES]>, Vec<Vec<f32>>);
 /// The trained square classifier: one network, or several read together (an ensemble, see
 /// [`Classifier::from_members`]).
 pub struct Classifier {
-    nets: Vec<Network>,
+    nets: Vec<Arc<Network>>,
+    /// The members that read boards with squares under [`SMALL_SQUARE`], if not these.
+    small: Option<Box<Classifier>>,
 }
 
 impl std::fmt::Debug for Classifier {
@@ -156,13 +184,30 @@ impl Classifier {
     /// The networks compiled into the binary for reading screenshots, trained on every piece
     /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_B.to_vec()])
+        Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_B.to_vec()])?
+            .with_small_members(EMBEDDED_SMALL.iter().map(|b| b.to_vec()).collect())
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
     /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
-        Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_B.to_vec()])
+        Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_B.to_vec()])?
+            .with_small_members(HELD_OUT_SMALL.iter().map(|b| b.to_vec()).collect())
+    }
+
+    /// This classifier, with boards whose squares are under [`SMALL_SQUARE`] pixels read by
+    /// its networks and `members` (safetensors bytes, crops of the same side) together.
+    pub fn with_small_members(self, members: Vec<Vec<u8>>) -> Result<Self, VisionError> {
+        let mut nets = self.nets.clone();
+        for bytes in members {
+            let net = load_network(&bytes)?;
+            check_crop(&nets, &net)?;
+            nets.push(Arc::new(net));
+        }
+        Ok(Classifier {
+            nets: self.nets,
+            small: Some(Box::new(Classifier { nets, small: None })),
+        })
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -196,37 +241,26 @@ impl Classifier {
         if members.is_empty() {
             return Err(VisionError::Model("no weights given".into()));
         }
-        let device = Device::Cpu;
         let mut nets = Vec::with_capacity(members.len());
         for bytes in members {
-            if bytes.is_empty() {
-                return Err(VisionError::Model("the weights file is empty".into()));
-            }
-            let weights = candle_core::safetensors::load_buffer(&bytes, &device)?;
-            let (crop, channels) = super::model::shape_of(&weights).ok_or_else(|| {
-                VisionError::Model(
-                    "the weights are not a square classifier of a known shape".into(),
-                )
-            })?;
-            let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
-            let net = SquareNet::with_channels(vb, crop, &channels)?
-                .fused()?
-                .inference()?;
-            if let Some(first) = nets.first().map(Network::crop)
-                && first != crop
-            {
-                return Err(VisionError::Model(format!(
-                    "the networks read crops of {first} and {crop} px: they cannot be read together"
-                )));
-            }
-            nets.push(net);
+            let net = load_network(&bytes)?;
+            check_crop(&nets, &net)?;
+            nets.push(Arc::new(net));
         }
-        Ok(Classifier { nets })
+        Ok(Classifier { nets, small: None })
     }
 
-    /// How many networks this classifier reads with.
+    /// How many networks this classifier reads with (boards with small squares: see
+    /// [`Classifier::small_members`]).
     pub fn members(&self) -> usize {
         self.nets.len()
+    }
+
+    /// How many networks read boards with squares under [`SMALL_SQUARE`] pixels.
+    pub fn small_members(&self) -> usize {
+        self.small
+            .as_ref()
+            .map_or(self.nets.len(), |s| s.nets.len())
     }
 
     /// Side of the square crops this model reads (see [`crop_cells`]).
@@ -636,6 +670,11 @@ impl Classifier {
                 height: h,
             });
         }
+        if let Some(small) = &self.small
+            && grid.w.min(grid.h) / 8.0 < SMALL_SQUARE
+        {
+            return small.classify_board(board_image, grid);
+        }
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crop = self.crop();
         let crops = crop_cells(board_image, &rects, crop);
@@ -660,6 +699,33 @@ impl Classifier {
             raw,
             classes,
         })
+    }
+}
+
+/// One network from safetensors bytes, fused for inference.
+fn load_network(bytes: &[u8]) -> Result<Network, VisionError> {
+    if bytes.is_empty() {
+        return Err(VisionError::Model("the weights file is empty".into()));
+    }
+    let device = Device::Cpu;
+    let weights = candle_core::safetensors::load_buffer(bytes, &device)?;
+    let (crop, channels) = super::model::shape_of(&weights).ok_or_else(|| {
+        VisionError::Model("the weights are not a square classifier of a known shape".into())
+    })?;
+    let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
+    Ok(SquareNet::with_channels(vb, crop, &channels)?
+        .fused()?
+        .inference()?)
+}
+
+/// Whether `net` reads crops of the side `nets` read (an ensemble reads one crop per square).
+fn check_crop(nets: &[Arc<Network>], net: &Network) -> Result<(), VisionError> {
+    match nets.first().map(|n| n.crop()) {
+        Some(first) if first != net.crop() => Err(VisionError::Model(format!(
+            "the networks read crops of {first} and {} px: they cannot be read together",
+            net.crop()
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -1441,6 +1507,43 @@ mod tests {
         let tiny = RgbImage::new(4, 4);
         let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
         assert!(matches!(err, Err(VisionError::BadBox { .. })));
+    }
+
+    #[test]
+    fn boards_with_small_squares_are_read_by_the_small_board_members() {
+        let base = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
+        let with_small = Classifier::from_bytes(EMBEDDED_MODEL.to_vec())
+            .unwrap()
+            .with_small_members(vec![HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        let both = Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        assert_eq!((with_small.members(), with_small.small_members()), (1, 2));
+        assert_eq!((base.members(), base.small_members()), (1, 1));
+        // A checkered image with dark discs on some squares, read at two square sizes.
+        let image = RgbImage::from_fn(400, 400, |x, y| {
+            let (cx, cy) = (x % 25, y % 25);
+            let disc = (x / 25 + 2 * (y / 25)) % 5 == 0
+                && (cx as i32 - 12).pow(2) + (cy as i32 - 12).pow(2) < 49;
+            let light = (x / 25 + y / 25) % 2 == 0;
+            match (disc, light) {
+                (true, _) => image::Rgb([30, 30, 30]),
+                (false, true) => image::Rgb([235, 215, 180]),
+                (false, false) => image::Rgb([180, 135, 100]),
+            }
+        });
+        let small_grid = BoardBox::new(0.0, 0.0, 8.0 * 25.0, 8.0 * 25.0);
+        let large_grid = BoardBox::new(0.0, 0.0, 400.0, 400.0);
+        assert!(small_grid.w / 8.0 < SMALL_SQUARE && large_grid.w / 8.0 >= SMALL_SQUARE);
+        let read = |c: &Classifier, grid: &BoardBox| c.classify_board(&image, grid).unwrap();
+        let small = read(&with_small, &small_grid);
+        assert_eq!(small.probabilities, read(&both, &small_grid).probabilities);
+        assert_ne!(small.probabilities, read(&base, &small_grid).probabilities);
+        let large = read(&with_small, &large_grid);
+        assert_eq!(large.probabilities, read(&base, &large_grid).probabilities);
+        // Members must read crops of one side; empty weights are an error.
+        let again = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
+        assert!(again.with_small_members(vec![Vec::new()]).is_err());
     }
 
     /// `n` crops of `side` px laid out as `[n, 3, side, side]`: crop `k`'s pixels are
