@@ -13,7 +13,9 @@
 //!    colour differences, yellow against blue and red against cyan, for squares that differ in
 //!    hue but hardly in brightness.) When all of that finds nothing, the whole search runs
 //!    again reading each square's colour along its inner edges instead of at its corners
-//!    ([`Sampling`]): a streaked or grainy texture on a board of close colours.
+//!    ([`Sampling`]): a streaked or grainy texture on a board of close colours. Last, the grey
+//!    searches run on the page blurred, coarser: wavy bands stronger than the squares' colour
+//!    difference hide every corner until blurred away.
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
@@ -111,22 +113,73 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     }
     // Then the same on colour-difference images: squares that differ in hue but hardly in
     // brightness leave no corners in the grey image.
-    let mut tries: Vec<(u32, usize, [i32; 3])> =
-        tries.into_iter().map(|(f, r)| (f, r, GREY)).collect();
+    let mut tries: Vec<Try> = tries.into_iter().map(|(f, r)| (f, r, GREY)).collect();
     for weights in CHROMA {
         tries.push((factor, 2, weights));
         tries.push((factor, 1, weights));
     }
     let mut found: Vec<Located> = Vec::new();
-    let mut grey: Option<(u32, [i32; 3], Grey)> = None;
     // The quick search takes each lattice's best-supported spacing only; when that finds
     // nothing, the next best ones too (page text near a small board can out-vote its squares).
     let passes: &[usize] = if exhaustive { &[3] } else { &[1, 3] };
     // Square colours read at the corners first: the edges read more pixels, and only
     // streaked textures need them.
-    'passes: for sampling in [Sampling::Corners, Sampling::Edges] {
+    let stages = [
+        (Sampling::Corners, tries.as_slice()),
+        (Sampling::Edges, tries.as_slice()),
+    ];
+    if run_stages(img, &stages, passes, exhaustive, &mut found) && !exhaustive {
+        return sorted(found);
+    }
+    // Last, the page blurred: wavy bands across the squares that differ by more than the two
+    // square colours leave no checker corner and make any few pixels of a square unlike the
+    // rest of it; blurred over about a band's width they fade while the squares' edges stay
+    // where they were (the blur is symmetric), so the box found is the board's.
+    let blurred = image::imageops::fast_blur(img, TEXTURE_BLUR);
+    let grey: Vec<Try> = vec![(2 * factor, 2, GREY), (2 * factor, 1, GREY)];
+    let stages = [
+        (Sampling::Corners, grey.as_slice()),
+        (Sampling::Edges, grey.as_slice()),
+    ];
+    let mut more = Vec::new();
+    run_stages(&blurred, &stages, passes, exhaustive, &mut more);
+    // A board found on the page as it is keeps its box (`--all`).
+    for b in more {
+        if found.iter().all(|k| overlap(&k.board, &b.board) <= 0.3) {
+            found.push(b);
+        }
+    }
+    sorted(found)
+}
+
+/// One look of [`search`]: the reduction (blocks of f × f pixels), the corner reach
+/// ([`corners`]) and the grey image's channel weights.
+type Try = (u32, usize, [i32; 3]);
+
+/// Standard deviation (image pixels) of the blur under which [`search`] looks once more.
+const TEXTURE_BLUR: f32 = 4.0;
+
+/// The boards found, largest first.
+fn sorted(mut found: Vec<Located>) -> Vec<Located> {
+    found.sort_by(|a, b| (b.board.w * b.board.h).total_cmp(&(a.board.w * a.board.h)));
+    found
+}
+
+/// Runs [`locate_at`] for each stage (how square colours are read, and the tries: reduction,
+/// corner reach and channel weights), each with `passes` spacings per lattice, adding the
+/// boards found to `found`; stops at the first try that finds one unless `exhaustive`.
+/// Whether any board was found.
+fn run_stages(
+    img: &RgbImage,
+    stages: &[(Sampling, &[Try])],
+    passes: &[usize],
+    exhaustive: bool,
+    found: &mut Vec<Located>,
+) -> bool {
+    let mut grey: Option<(u32, [i32; 3], Grey)> = None;
+    for &(sampling, tries) in stages {
         for &spacings in passes {
-            for &(f, reach, weights) in &tries {
+            for &(f, reach, weights) in tries {
                 // Streaked boards of close colours in hue only are rare: on a page without
                 // a board, the colour-difference images would double this stage's time.
                 if sampling == Sampling::Edges && weights != GREY {
@@ -141,16 +194,15 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
                 }
                 let Some((_, _, g)) = &grey else { continue };
                 for b in locate_at(img, g, f, reach, spacings, sampling) {
-                    merge(&mut found, b);
+                    merge(found, b);
                 }
                 if !found.is_empty() && !exhaustive {
-                    break 'passes;
+                    return true;
                 }
             }
         }
     }
-    found.sort_by(|a, b| (b.board.w * b.board.h).total_cmp(&(a.board.w * a.board.h)));
-    found
+    !found.is_empty()
 }
 
 /// Channel weights of the grey image: brightness, R+G+B.
@@ -1470,6 +1522,20 @@ mod tests {
         }
     }
 
+    /// Adds `delta(x, y)` grey levels to the squares (pixels of the grey levels 151 to 239,
+    /// not the pieces) of the board drawn at `(x0, y0)` with squares of `s` px.
+    fn add_texture(img: &mut RgbImage, x0: f32, y0: f32, s: f32, delta: impl Fn(u32, u32) -> i32) {
+        for py in y0 as u32..(y0 + 8.0 * s) as u32 {
+            for px in x0 as u32..(x0 + 8.0 * s) as u32 {
+                let p = img.get_pixel_mut(px, py);
+                if p.0[0] > 150 && p.0[0] < 240 {
+                    let d = delta(px, py);
+                    p.0 = p.0.map(|v| (i32::from(v) + d).clamp(0, 255) as u8);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_streaked_board_of_close_colours_is_read_along_the_square_edges() {
         // Light and dark squares 18 levels apart under wood-grain-like streaks: pixel columns
@@ -1498,16 +1564,7 @@ mod tests {
         let streaks: Vec<i32> = (0..600)
             .map(|x| (14.0 * (x as f32 * std::f32::consts::TAU / 6.7).sin()).round() as i32)
             .collect();
-        let end = (x0 + 8.0 * s) as u32;
-        for py in y0 as u32..(y0 + 8.0 * s) as u32 {
-            for px in x0 as u32..end {
-                let p = img.get_pixel_mut(px, py);
-                if p.0[0] > 150 && p.0[0] < 240 {
-                    p.0 =
-                        p.0.map(|v| (i32::from(v) + streaks[px as usize]).clamp(0, 255) as u8);
-                }
-            }
-        }
+        add_texture(&mut img, x0, y0, s, |px, _| streaks[px as usize]);
         let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
         let corners = consistency_by(&img, &board, Sampling::Corners).unwrap_or(0);
         let edges = consistency_by(&img, &board, Sampling::Edges).unwrap_or(0);
@@ -1516,6 +1573,40 @@ mod tests {
         let found = locate(&img);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_box(&found[0].board, x0, y0, 8.0 * s);
+    }
+
+    #[test]
+    fn a_board_under_wavy_bands_stronger_than_its_colours_is_found_blurred() {
+        // Light and dark squares 18 levels apart under wavy horizontal bands of up to 20
+        // levels, 12.5 px a period (as `vision bench --seed 11`'s kiwen-suwi board 5, not
+        // found before the blurred look): no checker corner stands out of the bands.
+        let mut img = RgbImage::from_pixel(1280, 800, Rgb([226, 214, 222]));
+        let (x0, y0, s) = (508.0, 265.0, 48.8);
+        draw_board(
+            &mut img,
+            x0,
+            y0,
+            s,
+            [218, 218, 218],
+            [200, 200, 200],
+            &start_pieces(),
+        );
+        add_texture(&mut img, x0, y0, s, |px, py| {
+            let wave = py as f32
+                + 3.0 * (px as f32 * 0.013 + 1.0).sin()
+                + 1.5 * (px as f32 * 0.051 + 2.0).sin();
+            (20.0 * (wave * std::f32::consts::TAU / 12.5).sin()).round() as i32
+        });
+        let found = locate(&img);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let b = found[0].board;
+        // Found to a few pixels (the bands shift the edges found), enough to read each square.
+        assert!(
+            (b.x - x0).abs() <= 0.1 * s
+                && (b.y - y0).abs() <= 0.1 * s
+                && (b.w - 8.0 * s).abs() <= 0.2 * s,
+            "{b:?}"
+        );
     }
 
     #[test]
