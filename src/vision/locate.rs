@@ -966,7 +966,9 @@ fn locate_at(
             let m = consistency_by(img, &refined, sampling);
             // A window the refined grid gave up is checked a square over as well.
             let (board, n) = match refined_or_window(refined, m, b, n) {
-                (board, n) if board == b => best_of_shifts(img, b, n),
+                (board, n) if board == b => {
+                    best_of_shifts(img, b, checker_consistency(img, &b).unwrap_or(n))
+                }
                 kept => kept,
             };
             let (board, n) = squared(img, board, n);
@@ -1071,16 +1073,17 @@ fn best_shift(img: &RgbImage, b: BoardBox) -> BoardBox {
 /// can place its window two squares off (a dark page strip continuing the pattern).
 const SHIFTS: usize = 3;
 
-/// `b` (`n` of its squares follow the checker pattern as the search read them) or the window a
-/// square over in either or both directions that follows it better, or as well with stronger
-/// grid edges (see [`best_shift`]), with its count. Windows are compared by their squares'
+/// `b` (`n` of its squares follow the checker pattern: read both ways, or as the search read
+/// them when both ways the colours are too close) or the window a square over in either or
+/// both directions that follows it better, or as well with stronger grid edges (see
+/// [`best_shift`]), with its count. Windows are compared by their squares'
 /// colours read both ways, the better count ([`checker_consistency`]): on a streaked board the
 /// corner patches of a window that takes in a row of the page beside it can follow the pattern
 /// as well as the board's own (`vision bench` seeds 2, 3 and 5 each laid one board a square
 /// off), the edge strips cannot.
 fn best_of_shifts(img: &RgbImage, b: BoardBox, n: usize) -> (BoardBox, usize) {
     let (sx, sy) = b.square_size();
-    let mut best_n = checker_consistency(img, &b).unwrap_or(n);
+    let mut best_n = n;
     let mut best = b;
     // The best window's grid edges, read on the first tie.
     let mut best_edges: Option<f32> = None;
@@ -1622,7 +1625,8 @@ mod tests {
         let down = BoardBox::new(x0, y0 + s, 8.0 * s, 8.0 * s);
         let at_corners = |b: &BoardBox| consistency_by(&img, b, Sampling::Corners).unwrap_or(0);
         assert!(at_corners(&down) > at_corners(&board));
-        assert_eq!(best_of_shifts(&img, down, at_corners(&down)).0, board);
+        let n = checker_consistency(&img, &down).unwrap_or(0);
+        assert_eq!(best_of_shifts(&img, down, n).0, board);
     }
 
     #[test]
