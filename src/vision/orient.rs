@@ -9,8 +9,8 @@
 //!
 //! [`decide`] trusts clear placement first: on 600 rendered boards (400 game positions, 200
 //! scattered; `cargo test --release --lib clue_reliability -- --ignored --nocapture` measures
-//! it) the digit reading gave a verdict on 62 boards and 10 of those were wrong (small, faint
-//! digits), while the placement evidence of a game position was never below 1.3 toward the
+//! it) the digit reading gave a verdict on 35 boards and 3 of those were wrong (small, faint
+//! digits), while the placement evidence of a game position was never below 1.2 toward the
 //! truth. Scattered pieces give weak placement evidence, and then the digits decide when they
 //! can.
 //!
@@ -91,6 +91,10 @@ pub fn decide(
 /// ordering, not the values, is what matters.
 const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
 
+/// The range of most/least ink among the eight labels of an edge read as digits (`1` against
+/// `8` is about 2 in common fonts).
+const INK_SPREAD: (f32, f32) = (1.15, 4.0);
+
 /// Decides the orientation from rank digits drawn on or beside the board, if any are found.
 ///
 /// Looks at the corners of the left and right columns of squares (where most sites draw
@@ -134,6 +138,13 @@ pub fn from_coordinates(img: &RgbImage, board: &BoardBox) -> Option<Orientation>
             }
             // Labels: every row has some ink, none is a solid block.
             if ink.iter().any(|&f| !(0.02..=0.6).contains(&f)) {
+                continue;
+            }
+            // Digits differ in ink, but within a few times: near-equal inks are a page
+            // texture (whose small wobble can follow any order), far-apart ones are pieces.
+            let most = ink.iter().copied().fold(0.0f32, f32::max);
+            let least = ink.iter().copied().fold(f32::MAX, f32::min);
+            if !(INK_SPREAD.0..=INK_SPREAD.1).contains(&(most / least)) {
                 continue;
             }
             let top_down_white: Vec<f32> = (0..8).map(|r| DIGIT_INK[7 - r]).collect();
@@ -383,6 +394,44 @@ mod tests {
             weakest_game > 0.0,
             "a game position whose placement points the wrong way"
         );
+    }
+
+    /// A plain board at (40, 20) with 50 px squares and `ink[row]` of each row's strip just
+    /// outside the left edge filled with dark dots.
+    fn board_with_strip_ink(ink: [f32; 8]) -> (RgbImage, BoardBox) {
+        let s = 50u32;
+        let mut img = RgbImage::from_pixel(8 * s + 60, 8 * s + 40, Rgb([255, 255, 255]));
+        for y in 0..8 * s {
+            for x in 0..8 * s {
+                let dark = !(x / s + y / s).is_multiple_of(2);
+                let c = if dark { [0, 90, 0] } else { [250, 250, 250] };
+                img.put_pixel(x + 40, y + 20, Rgb(c));
+            }
+        }
+        // The outside strip read is x 13..38, y 5..45 of each row: 25×40 = 1000 pixels.
+        for (row, &f) in ink.iter().enumerate() {
+            let dots = (f * 1000.0).round() as u32;
+            for k in 0..dots {
+                let (x, y) = (13 + k % 25, 20 + row as u32 * s + 5 + k / 25);
+                img.put_pixel(x, y, Rgb([30, 30, 30]));
+            }
+        }
+        (img, BoardBox::new(40.0, 20.0, 400.0, 400.0))
+    }
+
+    #[test]
+    fn ink_that_barely_varies_or_varies_tenfold_is_not_read_as_digits() {
+        // Both follow the ink of the digits 1..8 from the top (black at the bottom) exactly.
+        let order = |lo: f32, hi: f32| DIGIT_INK.map(|d| lo + (hi - lo) * (d - 0.5) / 0.5);
+        // Page texture: 0.40-0.41 of every strip dark.
+        let (img, b) = board_with_strip_ink(order(0.40, 0.41));
+        assert_eq!(from_coordinates(&img, &b), None);
+        // Pieces reaching into the region: 0.03-0.40.
+        let (img, b) = board_with_strip_ink(order(0.03, 0.40));
+        assert_eq!(from_coordinates(&img, &b), None);
+        // Digits: 0.10-0.20.
+        let (img, b) = board_with_strip_ink(order(0.10, 0.20));
+        assert_eq!(from_coordinates(&img, &b), Some(Orientation::BlackBottom));
     }
 
     #[test]
