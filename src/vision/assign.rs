@@ -358,6 +358,7 @@ pub fn assign_scored(
     let mut best = score(&choice);
     let network = choice.clone();
     let mut settled: (Vec<usize>, f32) = (Vec::new(), f32::NEG_INFINITY);
+    let mut clash = false;
     // A second round, with the board's legality in the score, for a board the first left
     // impossible (a king and a queen the network cannot tell apart, read so that a king stands
     // in check no last move could give).
@@ -382,13 +383,16 @@ pub fn assign_scored(
             }
             colour_on.set(true);
             best = score(&choice);
+            clash = colour_cost(&choice, &pieces, &tint) > 0.0;
         }
-        // And the colour round once more from the network's own choice, the better of the two
-        // kept: the settled board can hold one side's pieces in two colourings that no step of
-        // the colour round undoes (seed 11's kiwen-suwi board 72: a pawn group read against
-        // its colour, then the rook group moved to the pawns' side; 13 squares wrong -> 1).
+        // And, where the settled board's colours clash, the colour round once more from the
+        // network's own choice, the better of the two kept: the settled board can hold one
+        // side's pieces in two colourings that no step of the colour round undoes (seed 11's
+        // kiwen-suwi board 72: a pawn group read against its colour, then the rook group moved
+        // to the pawns' side; 13 squares wrong -> 1). Without a clash the colour round cannot
+        // move the settled board, and the restart is left out (it cost 4-5 ms a page).
         if round == 3 {
-            if spent() {
+            if spent() || !clash {
                 break;
             }
             settled = (std::mem::replace(&mut choice, network.clone()), best);
