@@ -436,20 +436,7 @@ mod tests {
 
     #[test]
     fn no_labels_no_verdict() {
-        let mut img = RgbImage::from_pixel(440, 440, Rgb([255, 255, 255]));
-        for y in 0..400u32 {
-            for x in 0..400u32 {
-                let dark = !(x / 50 + y / 50).is_multiple_of(2);
-                img.put_pixel(
-                    x + 20,
-                    y + 20,
-                    Rgb(if dark { [0, 90, 0] } else { [250, 250, 250] }),
-                );
-            }
-        }
-        assert_eq!(
-            from_coordinates(&img, &BoardBox::new(20.0, 20.0, 400.0, 400.0)),
-            None
-        );
+        let (img, b) = board_with_strip_ink([0.0; 8]);
+        assert_eq!(from_coordinates(&img, &b), None);
     }
 }
