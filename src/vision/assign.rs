@@ -490,6 +490,36 @@ pub fn assign_scored(
                     }
                 }
             }
+            // One drawing on both sides (groups whose silhouettes match, see `mirror`) changing
+            // role together: each alone pays MIRROR for the drawings no longer matching, so
+            // a white and a black knight the network both reads as rooks stayed rooks (vision
+            // bench seed 3's kiwen-suwi boards 7 and 46).
+            for a in (0..choice.len()).take_while(|_| !spent()) {
+                for b in a + 1..choice.len() {
+                    let (Some(pa), Some(pb)) = (pieces[choice[a]], pieces[choice[b]]) else {
+                        continue;
+                    };
+                    if mirror[a][b] <= 0.0 || pa.color == pb.color {
+                        continue;
+                    }
+                    let (keep_a, keep_b) = (choice[a], choice[b]);
+                    for role in Role::ALL
+                        .into_iter()
+                        .filter(|&r| r != pa.role || r != pb.role)
+                    {
+                        choice[a] = class_index(role.of(pa.color));
+                        choice[b] = class_index(role.of(pb.color));
+                        let s = score(&choice);
+                        if s > best + 1e-6 {
+                            best = s;
+                            improved = true;
+                            break;
+                        }
+                        choice[a] = keep_a;
+                        choice[b] = keep_b;
+                    }
+                }
+            }
             // Whole-board trades (see [`trades`]): one group at a time, the silhouettes that tie
             // white to black pieces would hold each step back.
             for perm in &trades {
@@ -1387,6 +1417,16 @@ mod tests {
         // change colour back without a side holding too many pawns (13 squares wrong).
         let wrong = wrong_on_recorded(include_str!(
             "../../tests/data/vision/assign-fantasy-58.json"
+        ));
+        assert_eq!(wrong, 0);
+    }
+
+    #[test]
+    fn one_drawing_on_both_sides_changes_role_as_one() {
+        // Recorded inputs of a board whose white and black knights (one drawing) the network
+        // reads as rooks: either knight alone turning back paid for the drawings parting.
+        let wrong = wrong_on_recorded(include_str!(
+            "../../tests/data/vision/assign-kiwen-suwi-46.json"
         ));
         assert_eq!(wrong, 0);
     }
