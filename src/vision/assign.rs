@@ -566,7 +566,6 @@ pub fn assign_scored(
             if spent_terms.get() - start > KICK_WORK {
                 break;
             }
-            let kicked: Vec<usize> = base.iter().map(|&c| perm[c]).collect();
             if !base
                 .iter()
                 .enumerate()
@@ -574,6 +573,7 @@ pub fn assign_scored(
             {
                 continue;
             }
+            let kicked: Vec<usize> = base.iter().map(|&c| perm[c]).collect();
             let s = score(&kicked);
             let (c, b) = descend(kicked, s);
             if b > best + 1e-6 {
