@@ -120,7 +120,7 @@ const MIN_COLOURED: usize = 8;
 /// from (see [`Sprite::colours`]): a ring drawn around a piece (a move's target) encloses
 /// the grainy square in the piece's silhouette, and its colours then made a black pawn's
 /// colours match other ringed pieces', white ones (with the colour cost of stop 62, 7 of
-/// 600 held-out `vision bench` boards, seeds 1, 11 and 2-5, were misread so; a disk of 0.42
+/// 3000 held-out `vision bench` boards, seeds 1, 11 and 2-5, were misread so; a disk of 0.42
 /// still left 2 of these 10 misread, 0.38 none).
 const COLOUR_DISK: f32 = 0.38;
 
