@@ -85,9 +85,10 @@ const MIRROR_SIDE: f32 = 4.0;
 const COLOUR_MOST: f32 = 6.0;
 /// How fast the colour cost rises to [`COLOUR_MOST`] with the other side's lead (see there).
 const COLOUR_SCALE: f32 = 0.17;
-/// A lead of the other side's colours this large is a clash worth a second colour round
-/// from the network's own choice (see [`assign`]): smaller ones are noise between pictures
-/// of one side (a knight's mane, a pawn's body).
+/// Colour costs on a board summing past the cost of one lead this large (see
+/// [`colour_penalty`]) are a clash worth a second colour round from the network's own choice
+/// (see [`assign`]): smaller ones are noise between pictures of one side (a knight's mane, a
+/// pawn's body).
 const COLOUR_MARGIN: f32 = 0.1;
 /// Silhouette overlaps (see [`silhouette_overlap`]) below this say nothing...
 const MIRROR_FROM: f32 = 0.75;
