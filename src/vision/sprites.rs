@@ -121,7 +121,7 @@ const MIN_COLOURED: usize = 8;
 /// the grainy square in the piece's silhouette, and its colours then made a black pawn's
 /// colours match other ringed pieces', white ones (with the colour cost of stop 62, 7 of
 /// 3000 held-out `vision bench` boards, seeds 1, 11 and 2-5, were misread so; a disk of 0.42
-/// still left one of them misread, 0.38 none).
+/// left two of them misread, 0.38 one).
 const COLOUR_DISK: f32 = 0.38;
 
 /// A piece picture's colours: the share of its pixels in each of [`COLOUR_BINS`] boxes of RGB
