@@ -1588,7 +1588,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__render)
-            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --screenshot --out --help --version"
+            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --last-move --screenshot --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1611,6 +1611,10 @@ _chessbot() {
                     return 0
                     ;;
                 --plain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --last-move)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -165,12 +165,12 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s V -l versi
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l region -d 'The board\'s 8x8 squares are at X,Y with size WxH pixels (skips the search)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l orientation -d 'Which side is at the bottom of the image (default: detected)' -r -f -a "white\t'White at the bottom'
 black\t'Black at the bottom'"
-complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l turn -d 'Side to move (default: white, or black when only that is legal)' -r -f -a "w\t'White to move'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l turn -d 'Side to move (default: the only side that can be to move, else the side a last-move highlight names: the other side than the piece on the two tinted squares, else white)' -r -f -a "w\t'White to move'
 b\t'Black to move'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l debug -d 'Write the image with the found grid and square labels drawn on it to FILE (with several images, FILE-1.png, FILE-2.png, ... in argument order)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l model -d 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds'
-complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation and timing'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation, what the side to move was decided from, the last move\'s tinted cells and timing'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s h -l help -d 'Print help'
@@ -229,6 +229,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l fen -d 'Position to draw (default: a random one)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l seed -d 'Seed of the random style (and position)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l plain -d 'Draw a plain board (theme colours, no artefacts) with this square size instead of a random style' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l last-move -d 'Tint the last move\'s two squares, from and to (e.g. `g8f6`), as sites do; `recognize` reads the side to move off them' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l screenshot -d 'Put the board in a page of this size, e.g. `1280x800`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l out -d 'Output image (format from the extension: png, jpg, bmp ...)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'

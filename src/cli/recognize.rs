@@ -24,11 +24,13 @@ pub struct RecognizeArgs {
     /// Which side is at the bottom of the image (default: detected).
     #[arg(long, value_enum)]
     pub orientation: Option<SideArg>,
-    /// Side to move (default: white, or black when only that is legal).
+    /// Side to move (default: the only side that can be to move, else the side a last-move
+    /// highlight names: the other side than the piece on the two tinted squares, else white).
     #[arg(long, value_enum)]
     pub turn: Option<TurnArg>,
     /// Print one JSON object per image: per-square class and confidence, board box,
-    /// orientation and timing.
+    /// orientation, what the side to move was decided from, the last move's tinted cells and
+    /// timing.
     #[arg(long)]
     pub json: bool,
     /// Write the image with the found grid and square labels drawn on it to FILE (with

@@ -190,6 +190,10 @@ pub struct RenderArgs {
     /// training does to some boards with --low-contrast-share.
     #[arg(long)]
     pub low_contrast: bool,
+    /// Tint the last move's two squares, from and to (e.g. `g8f6`), as sites do; `recognize`
+    /// reads the side to move off them.
+    #[arg(long, value_name = "FROMTO")]
+    pub last_move: Option<String>,
     /// Put the board in a page of this size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH")]
     pub screenshot: Option<String>,

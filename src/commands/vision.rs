@@ -277,6 +277,13 @@ fn run_render(a: RenderArgs) -> CmdResult {
     if a.low_contrast {
         style.match_squares_to_pieces(&mut rng);
     }
+    if let Some(text) = &a.last_move {
+        style.last_move = Some(parse_two_squares(text).ok_or_else(|| {
+            CliError::input(format!(
+                "--last-move {text}: expected two squares, from and to, e.g. g8f6"
+            ))
+        })?);
+    }
     let rendered = match size {
         Some((w, h)) => render_screenshot(&board, &style, w, h, &mut rng),
         None => render_board(&board, &style, &mut rng),
@@ -288,6 +295,17 @@ fn run_render(a: RenderArgs) -> CmdResult {
     let g = rendered.grid;
     writeln!(std::io::stdout(), "{} {} {} {}", g.x, g.y, g.w, g.h)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Two squares written together, e.g. `g8f6`.
+fn parse_two_squares(s: &str) -> Option<(shakmaty::Square, shakmaty::Square)> {
+    let s = s.trim();
+    if s.len() != 4 || !s.is_ascii() {
+        return None;
+    }
+    let from = shakmaty::Square::from_ascii(&s.as_bytes()[..2]).ok()?;
+    let to = shakmaty::Square::from_ascii(&s.as_bytes()[2..]).ok()?;
+    (from != to).then_some((from, to))
 }
 
 fn parse_size(s: &str) -> Option<(u32, u32)> {
@@ -335,7 +353,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     if !a.json {
         writeln!(
             out,
-            "{:<28} {:>6} {:>8} {:>8} {:>10} {:>8} {:>7} {:>9} {:>8}",
+            "{:<28} {:>6} {:>8} {:>8} {:>10} {:>8} {:>7} {:>9} {:>8} {:>11} {:>5}",
             "set",
             "boards",
             "located",
@@ -344,7 +362,9 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
             "boards%",
             "orient",
             "median ms",
-            "p95 ms"
+            "p95 ms",
+            "turn",
+            "false"
         )?;
     }
     let json = a.json;
@@ -360,7 +380,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         };
         if let Err(e) = writeln!(
             out,
-            "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
+            "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1} {:>11} {:>5}",
             format!("{}{held}", r.set),
             r.boards,
             r.located,
@@ -369,7 +389,9 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
             100.0 * r.board_accuracy(),
             r.orientation_right,
             r.median_ms,
-            r.p95_ms
+            r.p95_ms,
+            format!("{}/{}/{}", r.turn_right, r.turn_told, r.last_move_shown),
+            r.false_highlights
         ) {
             row_err.get_or_insert(e);
         }
@@ -396,7 +418,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     let cells: usize = reports.iter().map(|r| r.cells_right).sum();
     writeln!(
         out,
-        "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1}",
+        "{:<28} {:>6} {:>8} {:>8.3} {:>10.3} {:>8.1} {:>7} {:>9.1} {:>8.1} {:>11} {:>5}",
         "all",
         boards,
         reports.iter().map(|r| r.located).sum::<usize>(),
@@ -406,6 +428,13 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         reports.iter().map(|r| r.orientation_right).sum::<usize>(),
         median_ms,
         p95_ms,
+        format!(
+            "{}/{}/{}",
+            reports.iter().map(|r| r.turn_right).sum::<usize>(),
+            reports.iter().map(|r| r.turn_told).sum::<usize>(),
+            reports.iter().map(|r| r.last_move_shown).sum::<usize>()
+        ),
+        reports.iter().map(|r| r.false_highlights).sum::<usize>(),
     )?;
     if let Some(real) = real {
         writeln!(out)?;

@@ -5,9 +5,9 @@
 use crate::vision::error::VisionError;
 use crate::vision::geometry::cell_square;
 use crate::vision::input::decode;
-use crate::vision::recognize::{RecognizeOptions, Recognizer};
+use crate::vision::recognize::{RecognizeOptions, Recognizer, TurnSource};
 use crate::vision::render::{
-    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game_board,
+    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game,
     render_screenshot, themes_path,
 };
 use image::ImageEncoder;
@@ -20,7 +20,8 @@ use std::time::Instant;
 /// Which placements the benchmark draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Positions {
-    /// Game-like positions ([`random_game_board`]): what screenshots show.
+    /// Game-like positions ([`random_game`]): what screenshots show, the last-move highlight
+    /// (where the style draws one) on the last move's squares.
     #[default]
     Games,
     /// The training mix ([`random_board`]): half of them pieces scattered anywhere, where the
@@ -88,6 +89,16 @@ pub struct SetReport {
     pub boards_right: usize,
     /// Boards whose orientation was right.
     pub orientation_right: usize,
+    /// Boards found whose screenshot tints the last move (game positions only).
+    pub last_move_shown: usize,
+    /// Of those, boards whose side to move was read off the highlight or the rules (not a
+    /// default guess).
+    pub turn_told: usize,
+    /// Of those, boards whose side to move was read right.
+    pub turn_right: usize,
+    /// Boards found without a last move drawn whose side to move was still read off a highlight
+    /// (a false highlight: a selected square, a check glow, a texture).
+    pub false_highlights: usize,
     /// Median time per screenshot (decode + locate + classify + orient), milliseconds.
     pub median_ms: f64,
     /// 95th percentile of the same.
@@ -146,12 +157,22 @@ pub fn run_bench(
         };
         let mut times = Vec::with_capacity(opts.boards);
         for index in 0..opts.boards {
-            let board = match opts.positions {
-                Positions::Games => random_game_board(&mut rng),
-                Positions::Mixed => random_board(&mut rng),
+            let (board, game) = match opts.positions {
+                Positions::Games => {
+                    let game = random_game(&mut rng);
+                    (game.board.clone(), Some(game))
+                }
+                Positions::Mixed => (random_board(&mut rng), None),
             };
-            let style =
+            let mut style =
                 BoardStyle::random(&mut rng, set.clone(), &themes, &board, opts.square_range);
+            // The style tints two random squares where it draws a last move; a game's own last
+            // move is what a site tints (no random numbers drawn, so the pages stay the same).
+            if let Some(game) = &game
+                && style.last_move.is_some()
+            {
+                style.last_move = game.last_move;
+            }
             let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
             let mut png = Vec::new();
             PngEncoder::new(&mut png)
@@ -218,6 +239,17 @@ pub fn run_bench(
             report.cells_right += (0..64)
                 .filter(|&i| truth_in_cell(i) == read_in_cell(i))
                 .count();
+            if let Some(game) = &game {
+                let told = matches!(r.turn_source, TurnSource::Highlight | TurnSource::Legality);
+                let turn = r.fen.split(' ').nth(1) == Some(game.turn.char().to_string().as_str());
+                if style.last_move.is_some() {
+                    report.last_move_shown += 1;
+                    report.turn_told += usize::from(told);
+                    report.turn_right += usize::from(told && turn);
+                } else {
+                    report.false_highlights += usize::from(r.turn_source == TurnSource::Highlight);
+                }
+            }
             let orientation_ok = r.orientation.flipped() == shot.flipped;
             if orientation_ok {
                 report.orientation_right += 1;

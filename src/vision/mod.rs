@@ -16,6 +16,7 @@
 //! - [`input`]: decodes image bytes with size limits.
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
 //! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
+//! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
 //! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
 //! - [`annotate`]: the `--debug` picture (grid and labels drawn on the screenshot).
 //! - [`bench`]: the recognition benchmark on held-out piece sets (`chessbot vision bench`).
@@ -41,6 +42,7 @@ pub mod recognize;
 pub mod render;
 pub mod sprites;
 pub mod train;
+pub mod turn;
 pub mod unfold;
 
 pub use classify::{BoardGuess, Classifier, SquareClass};

@@ -14,6 +14,7 @@ use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{checker_consistency, locate, locate_all};
 use crate::vision::orient::{self, Orientation, OrientationSource};
+use crate::vision::turn;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
 use std::time::Instant;
 
@@ -26,7 +27,8 @@ pub struct RecognizeOptions {
     pub region: Option<BoardBox>,
     /// The orientation, given instead of detected.
     pub orientation: Option<Orientation>,
-    /// The side to move; `None` infers it (white, unless only black to move is legal).
+    /// The side to move; `None` infers it (see [`full_fen`]): the only side that can be to
+    /// move, else the side a last-move highlight names ([`crate::vision::turn`]), else white.
     pub turn: Option<Color>,
 }
 
@@ -75,6 +77,10 @@ pub struct Recognition {
     pub orientation_source: OrientationSource,
     /// The full FEN: placement, side to move, castling rights, `- 0 1`.
     pub fen: String,
+    /// What the side to move was decided from.
+    pub turn_source: TurnSource,
+    /// The two image cells (row * 8 + col) tinted as the last move, when the image shows one.
+    pub last_move_cells: Option<[usize; 2]>,
     /// Why the position is not legal, if it is not (it is still given in `fen`).
     pub problem: Option<String>,
     /// The 64 squares in image order (row 0 = top).
@@ -94,6 +100,20 @@ impl Recognition {
         }
         b
     }
+}
+
+/// What the side to move in a [`Recognition`] was decided from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnSource {
+    /// Given by the caller ([`RecognizeOptions::turn`]).
+    Forced,
+    /// Only that side can be to move (the other one's king is attacked).
+    Legality,
+    /// A last-move highlight: the piece on it moved, the other side is to move.
+    Highlight,
+    /// Nothing told: white.
+    Default,
 }
 
 /// Reads positions from screenshots with one loaded classifier.
@@ -185,12 +205,16 @@ impl Recognizer {
             })
             .collect();
         let placement = guess.board(flipped);
-        let (fen, problem) = full_fen(&placement, opts.turn);
+        let last_move = turn::from_highlight(img, board, &guess.classes);
+        let (fen, problem, turn_source) =
+            full_fen_with(&placement, opts.turn, last_move.map(|m| m.to_move));
         Ok(Recognition {
             board: *board,
             orientation,
             orientation_source,
             fen,
+            turn_source,
+            last_move_cells: last_move.map(|m| m.cells),
             problem,
             squares,
             timing: Timing {
@@ -240,17 +264,31 @@ pub fn castling_rights(board: &Board) -> String {
 /// to move is legal, e.g. the black king is attacked), and the reason the position is illegal,
 /// if it is.
 pub fn full_fen(placement: &Board, turn: Option<Color>) -> (String, Option<String>) {
+    let (fen, problem, _) = full_fen_with(placement, turn, None);
+    (fen, problem)
+}
+
+/// [`full_fen`] with a `hint` for the side to move (from a last-move highlight) and what the
+/// side to move was decided from. A given `turn` wins; else the only side that can be to move
+/// (the other side's king is attacked), else the hint, else white.
+pub fn full_fen_with(
+    placement: &Board,
+    turn: Option<Color>,
+    hint: Option<Color>,
+) -> (String, Option<String>, TurnSource) {
     let castling = castling_rights(placement);
     let fen_for = |c: Color| format!("{placement} {} {castling} - 0 1", c.char());
     let check =
         |fen: &str| -> Result<Chess, FenError> { parse_position(fen, CastlingMode::Standard) };
-    let chosen = match turn {
-        Some(c) => c,
+    let (chosen, source) = match turn {
+        Some(c) => (c, TurnSource::Forced),
         None => {
-            if check(&fen_for(Color::White)).is_err() && check(&fen_for(Color::Black)).is_ok() {
-                Color::Black
-            } else {
-                Color::White
+            let legal = Color::ALL.map(|c| check(&fen_for(c)).is_ok());
+            match (legal, hint) {
+                ([true, false], _) => (Color::White, TurnSource::Legality),
+                ([false, true], _) => (Color::Black, TurnSource::Legality),
+                (_, Some(c)) => (c, TurnSource::Highlight),
+                (_, None) => (Color::White, TurnSource::Default),
             }
         }
     };
@@ -263,7 +301,7 @@ pub fn full_fen(placement: &Board, turn: Option<Color>) -> (String, Option<Strin
         Err(FenError::Illegal(why)) => Some(why),
         Err(e) => Some(e.to_string()),
     };
-    (fen, problem)
+    (fen, problem, source)
 }
 
 /// How many of the 64 squares in `board` follow the two-colour pattern (a quick check that a

@@ -1418,30 +1418,73 @@ pub fn random_board(rng: &mut impl Rng) -> Board {
 /// by weight) followed by 0..=40 random legal moves. Screenshots are of games, and these keep
 /// what games have (kings and pawn chains on their own sides) while still varying freely.
 pub fn random_game_board(rng: &mut impl Rng) -> Board {
+    random_game(rng).board
+}
+
+/// A position reached as [`random_game_board`] reaches it, with the side to move and the last
+/// move's squares (what sites tint), drawing the same random numbers.
+#[derive(Debug, Clone)]
+pub struct GamePosition {
+    /// The placement.
+    pub board: Board,
+    /// The side to move.
+    pub turn: Color,
+    /// The last move's from and to squares (a castling king's own two), if any move was played.
+    pub last_move: Option<(Square, Square)>,
+}
+
+/// A game-like position with its side to move and last move (see [`random_game_board`]).
+pub fn random_game(rng: &mut impl Rng) -> GamePosition {
     use shakmaty::{Chess, Position};
     let book = crate::book::Book::embedded();
     let mut pos = Chess::default();
+    let mut last_move = None;
     // Leave the book at a random point too, so that opening positions are not over-represented.
     let book_plies = rng.random_range(0..=30);
     for _ in 0..book_plies {
         let Some(m) = book.choose(&pos, 1, rng) else {
             break;
         };
+        last_move = Some(move_squares(&m.mv, pos.turn()));
         pos.play_unchecked(m.mv);
     }
     let plies = rng.random_range(0..=40);
-    play_random_moves(&mut pos, plies, rng);
-    pos.board().clone()
+    if let Some(m) = play_random_moves(&mut pos, plies, rng) {
+        last_move = Some(m);
+    }
+    GamePosition {
+        board: pos.board().clone(),
+        turn: pos.turn(),
+        last_move,
+    }
 }
 
-/// Plays up to `plies` random legal moves (fewer when the game ends).
-fn play_random_moves(pos: &mut shakmaty::Chess, plies: i32, rng: &mut impl Rng) {
+/// The squares a site tints for `m` played by `color`: from and to, a castling king's own.
+fn move_squares(m: &shakmaty::Move, color: Color) -> (Square, Square) {
+    match *m {
+        shakmaty::Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            (king, side.king_to(color))
+        }
+        _ => (m.from().unwrap_or(m.to()), m.to()),
+    }
+}
+
+/// Plays up to `plies` random legal moves (fewer when the game ends); the last one's squares.
+fn play_random_moves(
+    pos: &mut shakmaty::Chess,
+    plies: i32,
+    rng: &mut impl Rng,
+) -> Option<(Square, Square)> {
     use shakmaty::Position;
+    let mut last = None;
     for _ in 0..plies {
         let moves = pos.legal_moves();
         let Some(m) = moves.choose(rng) else { break };
+        last = Some(move_squares(m, pos.turn()));
         pos.play_unchecked(*m);
     }
+    last
 }
 
 /// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.

@@ -7,6 +7,16 @@ pub fn chessbot() -> Command {
     Command::cargo_bin("chessbot").expect("chessbot binary is built")
 }
 
+/// `chessbot recognize PATH` succeeds and prints exactly `fen` (and a newline).
+pub fn recognize_prints(path: &std::path::Path, fen: &str) {
+    chessbot()
+        .arg("recognize")
+        .arg(path)
+        .assert()
+        .success()
+        .stdout(format!("{fen}\n"));
+}
+
 /// Whether a program is on PATH (tests that need Stockfish skip with a message without it).
 #[allow(dead_code)]
 pub fn on_path(program: &str) -> bool {

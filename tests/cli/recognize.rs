@@ -1,6 +1,6 @@
 //! `chessbot recognize`: samples, real XBoard screenshots, every output mode and bad input.
 
-use crate::common::chessbot;
+use crate::common::{chessbot, recognize_prints};
 use image::{GenericImage, ImageEncoder, Rgb, RgbImage};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
@@ -16,6 +16,12 @@ const README_SAMPLE: (&str, &str) = (
 const FLIPPED_SAMPLE: (&str, &str) = (
     "endgame-merida-flipped.png",
     "8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 w - - 0 1",
+);
+
+/// A sample whose last move (g1f3) is tinted: black to move, which the default would miss.
+const LAST_MOVE_SAMPLE: (&str, &str) = (
+    "sicilian-last-move-cburnett.png",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
 );
 
 fn sample(name: &str) -> PathBuf {
@@ -68,11 +74,7 @@ fn png_header(w: u32, h: u32) -> Vec<u8> {
 #[test]
 fn readme_sample_prints_its_fen() {
     let (file, fen) = README_SAMPLE;
-    chessbot()
-        .args(["recognize", sample(file).to_str().unwrap()])
-        .assert()
-        .success()
-        .stdout(format!("{fen}\n"));
+    recognize_prints(&sample(file), fen);
 }
 
 #[test]
@@ -189,11 +191,7 @@ fn a_small_board_among_page_text_is_read_whole() {
 fn flipped_sample_orientation_detected_and_forced() {
     let (file, fen) = FLIPPED_SAMPLE;
     let path = sample(file);
-    chessbot()
-        .args(["recognize", path.to_str().unwrap()])
-        .assert()
-        .success()
-        .stdout(format!("{fen}\n"));
+    recognize_prints(&path, fen);
     // Forcing the wrong side turns the board round: a different placement.
     let out = chessbot()
         .args([
@@ -306,6 +304,41 @@ fn json_has_squares_box_orientation_and_timing() {
     assert!(b["board"]["w"].as_f64().unwrap() > 100.0);
     assert!(b["timing"]["classify_ms"].as_f64().is_some());
     assert!(v["total_ms"].as_f64().is_some());
+}
+
+#[test]
+fn a_last_move_highlight_tells_the_side_to_move() {
+    let (file, fen) = LAST_MOVE_SAMPLE;
+    let path = sample(file);
+    recognize_prints(&path, fen);
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let out = chessbot()
+            .args(["recognize", "--json", path.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = json(&[]);
+    let b = &v["boards"][0];
+    assert_eq!(b["turn_source"], "highlight");
+    // g1 and f3 as image cells (row * 8 + col, white at the bottom).
+    assert_eq!(b["last_move_cells"], serde_json::json!([45, 62]));
+    // --turn still wins over the highlight.
+    let v = json(&["--turn", "w"]);
+    let b = &v["boards"][0];
+    assert_eq!(b["turn_source"], "forced");
+    assert!(b["fen"].as_str().unwrap().contains(" w KQkq "));
+    // A board without a highlight: white by default, and nothing tinted.
+    let (file, _) = README_SAMPLE;
+    let out = chessbot()
+        .args(["recognize", "--json", sample(file).to_str().unwrap()])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["boards"][0]["turn_source"], "default");
+    assert!(v["boards"][0]["last_move_cells"].is_null());
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! `chessbot vision render` and `chessbot vision bench` (need `../shared/vision/pieces`).
 
-use crate::common::{chessbot, json_of};
+use crate::common::{chessbot, json_of, recognize_prints};
+use assert_cmd::assert::Assert;
 use predicates::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The shared piece folder beside the clone, or `None` (with a message) when it is absent.
 fn pieces() -> Option<PathBuf> {
@@ -18,44 +19,52 @@ fn pieces() -> Option<PathBuf> {
     }
 }
 
+/// `chessbot vision render` of `fen` in merida on a plain board of 56 px squares, black at the
+/// bottom, in a 1280x800 page, with `extra` flags, into `out`.
+fn render_flipped_merida(pieces: &Path, fen: &str, extra: &[&str], out: &Path) -> Assert {
+    chessbot()
+        .args(["vision", "render", "--set", "merida", "--plain", "56"])
+        .args(["--flip", "--screenshot", "1280x800", "--seed", "2"])
+        .args(["--fen", fen])
+        .args(extra)
+        .arg("--pieces")
+        .arg(pieces)
+        .arg("--out")
+        .arg(out)
+        .assert()
+}
+
 #[test]
 fn render_then_recognize_a_flipped_screenshot() {
     let Some(pieces) = pieces() else { return };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("shot.png");
     let fen = "8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 w - - 0 1";
-    let printed = chessbot()
-        .args([
-            "vision", "render", "--set", "merida", "--plain", "56", "--flip",
-        ])
-        .args([
-            "--screenshot",
-            "1280x800",
-            "--seed",
-            "2",
-            "--fen",
-            fen,
-            "--pieces",
-        ])
-        .arg(&pieces)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(printed.status.success());
-    let text = String::from_utf8(printed.stdout).unwrap();
+    let printed = render_flipped_merida(&pieces, fen, &[], &out).success();
+    let text = String::from_utf8(printed.get_output().stdout.clone()).unwrap();
     let size: Vec<f32> = text
         .split_whitespace()
         .map(|v| v.parse().unwrap())
         .collect();
     assert_eq!(size.len(), 4, "{text}");
     assert_eq!(size[2], 448.0);
-    chessbot()
-        .arg("recognize")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(format!("{fen}\n"));
+    recognize_prints(&out, fen);
+}
+
+#[test]
+fn render_a_last_move_then_read_the_side_to_move_off_it() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shot.png");
+    // White just played Rd1-d5, black at the bottom: black to move, which no default gives.
+    let fen = "8/5pk1/6p1/3R4/1r5P/6P1/5PK1/8 b - - 0 1";
+    render_flipped_merida(&pieces, fen, &["--last-move", "d1d5"], &out).success();
+    recognize_prints(&out, fen);
+    render_flipped_merida(&pieces, fen, &["--last-move", "d1"], &out)
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--last-move d1: expected two squares",
+        ));
 }
 
 #[test]

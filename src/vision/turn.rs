@@ -1,0 +1,403 @@
+//! Side to move from a last-move highlight: sites and GUIs tint the two squares of the last
+//! move (lichess green, chess.com yellow); the piece on one of them is the one that moved, so the
+//! other side is to move. Outlines around the squares (XBoard's `-highlightLastMove`) are not
+//! read.
+//!
+//! Each square's background is read in its four corners (small patches inside the square, clear
+//! of the piece in the middle and of legal-move rings): a square is tinted when three of its
+//! four corners stand out from the usual colour of its square colour (light or dark) by much
+//! more than the board's own texture moves them (one corner may hold a coordinate letter, two an
+//! arrow's shaft or a frame's blur), and two such squares must be under one highlight: one
+//! translucent colour over both, which a check glow or a selected square of another tint is
+//! not. Exactly two tinted squares make a last move; a third under the same tint (a selected
+//! square) or a single one leaves the side to move untold.
+//!
+//! ```
+//! use chessbot::vision::geometry::BoardBox;
+//! use chessbot::vision::classify::SquareClass;
+//! use chessbot::vision::turn::from_highlight;
+//! use image::{Rgb, RgbImage};
+//! // A plain 8×8 board of 10 px squares with e2 and e4 tinted yellow, a white pawn on e4.
+//! let mut img = RgbImage::from_fn(80, 80, |x, y| {
+//!     if (x / 10 + y / 10).is_multiple_of(2) { Rgb([240, 217, 181]) } else { Rgb([181, 136, 99]) }
+//! });
+//! for (col, row) in [(4, 6), (4, 4)] {
+//!     for y in row * 10..row * 10 + 10 {
+//!         for x in col * 10..col * 10 + 10 {
+//!             let p = img.get_pixel_mut(x, y);
+//!             *p = Rgb([(p[0] as u32 / 2 + 127) as u8, (p[1] as u32 / 2 + 127) as u8, p[2] / 2 + 25]);
+//!         }
+//!     }
+//! }
+//! let mut classes = [SquareClass::Empty; 64];
+//! classes[4 * 8 + 4] = SquareClass::Piece(shakmaty::Color::White.pawn());
+//! let clue = from_highlight(&img, &BoardBox::new(0.0, 0.0, 80.0, 80.0), &classes).unwrap();
+//! assert_eq!(clue.to_move, shakmaty::Color::Black);
+//! ```
+
+use crate::vision::classify::SquareClass;
+use crate::vision::geometry::BoardBox;
+use image::RgbImage;
+use shakmaty::Color;
+
+/// Where the corner patches a square's background is read from start and end, as shares of the
+/// square's side in from its edges: clear of the grid's last pixel of error, of a piece in the
+/// middle, of legal-move rings (0.40-0.48 of the side from the centre) and of most of a check
+/// glow.
+const CORNER: (f32, f32) = (0.04, 0.16);
+
+/// The least change of a square's colour (R + G + B, 0-765) that counts as a tint. The
+/// highlights sites draw move a square by 40-120 (lichess's green over its light squares about
+/// 60, chess.com's yellow about 70).
+const MIN_TINT: f32 = 24.0;
+
+/// A tint must also stand out this many times from the typical difference between a square's
+/// colour and its square colour's usual one (textured and noisy boards vary by themselves).
+const TINT_OVER_NOISE: f32 = 5.0;
+
+/// Two cells are under one highlight when what is left of their difference, once the square
+/// colours' own difference is taken out, is under this share of the larger tint plus
+/// [`SAME_TINT_LEVELS`] (blur, JPEG and texture move each a little).
+const SAME_TINT: f32 = 0.3;
+
+/// See [`SAME_TINT`].
+const SAME_TINT_LEVELS: f32 = 12.0;
+
+/// Two highlighted squares and what they tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastMove {
+    /// The two tinted image cells (row * 8 + col, row 0 at the top).
+    pub cells: [usize; 2],
+    /// The side whose piece stands on the tinted squares: it made the last move.
+    pub moved: Color,
+    /// The side to move.
+    pub to_move: Color,
+}
+
+/// The last move shown on the board at `board` in `img`, if two squares are tinted and the
+/// pieces on them (`classes`, image cell order) name one side: exactly one of the two holds a
+/// piece, or both hold pieces of one side (a castling drawn king to rook).
+pub fn from_highlight(
+    img: &RgbImage,
+    board: &BoardBox,
+    classes: &[SquareClass],
+) -> Option<LastMove> {
+    if classes.len() != 64 || !board.fits_in(img.width(), img.height()) {
+        return None;
+    }
+    let cells = tinted_cells(img, board)?;
+    let pieces: Vec<_> = cells.iter().filter_map(|&i| classes[i].piece()).collect();
+    let moved = match pieces.as_slice() {
+        [p] => p.color,
+        [a, b] if a.color == b.color => a.color,
+        _ => return None,
+    };
+    Some(LastMove {
+        cells,
+        moved,
+        to_move: moved.other(),
+    })
+}
+
+/// The two tinted cells of the board, if exactly two stand out from their square colour under
+/// one highlight (a translucent colour laid over both). Other cells that stand out in another
+/// colour (a check glow, a selected square tinted otherwise) are left aside; a third under the
+/// same highlight leaves the move untold.
+pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<[usize; 2]> {
+    let corners: Vec<[[f32; 3]; 4]> = (0..64)
+        .map(|i| corner_colours(img, board, i / 8, i % 8))
+        .collect::<Option<_>>()?;
+    // A cell's colour: the median of its corners'.
+    let colour: Vec<[f32; 3]> = corners
+        .iter()
+        .map(|k| std::array::from_fn(|c| median(k.iter().map(|p| p[c]).collect())))
+        .collect();
+    let parity = |i: usize| (i / 8 + i % 8) % 2;
+    // The usual colour of each square colour: the median of its cells'.
+    let usual: [[f32; 3]; 2] = std::array::from_fn(|p| {
+        std::array::from_fn(|c| {
+            median(
+                (0..64)
+                    .filter(|&i| parity(i) == p)
+                    .map(|i| colour[i][c])
+                    .collect(),
+            )
+        })
+    });
+    // A cell's tint: the second least of its corners' distances from the usual colour (three of
+    // four corners must move: a coordinate letter or an arrow's shaft moves one or two).
+    let tint: Vec<f32> = (0..64)
+        .map(|i| {
+            let mut d: Vec<f32> = corners[i]
+                .iter()
+                .map(|k| distance(k, &usual[parity(i)]))
+                .collect();
+            d.sort_by(f32::total_cmp);
+            d[1]
+        })
+        .collect();
+    let noise: [f32; 2] = std::array::from_fn(|p| {
+        median(
+            (0..64)
+                .filter(|&i| parity(i) == p)
+                .map(|i| tint[i])
+                .collect(),
+        )
+    });
+    let candidates: Vec<usize> = (0..64)
+        .filter(|&i| tint[i] >= MIN_TINT && tint[i] >= TINT_OVER_NOISE * noise[parity(i)])
+        .collect();
+    let one_tint = |a: usize, b: usize| {
+        one_highlight(colour[a], usual[parity(a)], colour[b], usual[parity(b)])
+    };
+    // The pair of candidates under one highlight whose fainter cell is the most tinted.
+    let best = candidates
+        .iter()
+        .enumerate()
+        .flat_map(|(k, &a)| candidates[k + 1..].iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| one_tint(a, b))
+        .max_by(|x, y| {
+            tint[x.0]
+                .min(tint[x.1])
+                .total_cmp(&tint[y.0].min(tint[y.1]))
+        })?;
+    // A third cell under the same highlight (a selected square) leaves the move untold.
+    let third = candidates
+        .iter()
+        .any(|&c| c != best.0 && c != best.1 && one_tint(c, best.0) && one_tint(c, best.1));
+    (!third).then_some([best.0, best.1])
+}
+
+/// Whether cells coloured `a` and `b`, whose square colours are `usual_a` and `usual_b`, can be
+/// under one highlight: the same translucent colour laid over both. Over squares of one colour
+/// that gives one colour; over the two colours, `a - b` is `usual_a - usual_b` scaled by one
+/// less the highlight's opacity.
+fn one_highlight(a: [f32; 3], usual_a: [f32; 3], b: [f32; 3], usual_b: [f32; 3]) -> bool {
+    let gap: [f32; 3] = std::array::from_fn(|c| usual_a[c] - usual_b[c]);
+    let seen: [f32; 3] = std::array::from_fn(|c| a[c] - b[c]);
+    let norm = gap.iter().map(|g| g * g).sum::<f32>();
+    let scale = if norm > 1.0 {
+        (0..3).map(|c| seen[c] * gap[c]).sum::<f32>() / norm
+    } else {
+        0.0
+    };
+    if norm > 1.0 && !(0.0..=1.0).contains(&scale) {
+        return false;
+    }
+    let left: [f32; 3] = std::array::from_fn(|c| seen[c] - scale * gap[c]);
+    let size = distance(&a, &usual_a).max(distance(&b, &usual_b));
+    distance(&left, &[0.0; 3]) <= SAME_TINT * size + SAME_TINT_LEVELS
+}
+
+/// `|a - b|` summed over the channels (0-765).
+fn distance(a: &[f32; 3], b: &[f32; 3]) -> f32 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).sum()
+}
+
+/// The median colours of the four corner patches inside the cell at `row`, `col`.
+fn corner_colours(
+    img: &RgbImage,
+    board: &BoardBox,
+    row: usize,
+    col: usize,
+) -> Option<[[f32; 3]; 4]> {
+    let (x0, y0, x1, y1) = board.cell_rect(row, col);
+    let (near, far) = (CORNER.0 * (x1 - x0), CORNER.1 * (x1 - x0));
+    let (near_y, far_y) = (CORNER.0 * (y1 - y0), CORNER.1 * (y1 - y0));
+    let spans_x = [(x0 + near, x0 + far), (x1 - far, x1 - near)];
+    let spans_y = [(y0 + near_y, y0 + far_y), (y1 - far_y, y1 - near_y)];
+    let mut out = [[0.0; 3]; 4];
+    for (k, ((ax, bx), (ay, by))) in spans_y
+        .iter()
+        .flat_map(|&y| spans_x.iter().map(move |&x| (x, y)))
+        .enumerate()
+    {
+        out[k] = patch_colour(img, ax, bx, ay, by)?;
+    }
+    Some(out)
+}
+
+/// The median colour of the pixels whose centres lie in `[ax, bx) × [ay, by)` (at least the
+/// pixel under the patch's middle).
+fn patch_colour(img: &RgbImage, ax: f32, bx: f32, ay: f32, by: f32) -> Option<[f32; 3]> {
+    let pixels = |a: f32, b: f32| -> (i64, i64) {
+        let (from, to) = ((a - 0.5).ceil() as i64, (b - 0.5).ceil() as i64);
+        if to > from {
+            (from, to)
+        } else {
+            let mid = ((a + b) / 2.0).floor() as i64;
+            (mid, mid + 1)
+        }
+    };
+    let ((px0, px1), (py0, py1)) = (pixels(ax, bx), pixels(ay, by));
+    let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+    if px0 < 0 || py0 < 0 || px1 > w || py1 > h {
+        return None;
+    }
+    let mut channels: [Vec<f32>; 3] = Default::default();
+    for y in py0..py1 {
+        for x in px0..px1 {
+            let p = img.get_pixel(x as u32, y as u32);
+            for c in 0..3 {
+                channels[c].push(f32::from(p[c]));
+            }
+        }
+    }
+    let [r, g, b] = channels;
+    Some([median(r), median(g), median(b)])
+}
+
+/// The median of `v` (the upper middle one for an even count; 0 for none).
+fn median(mut v: Vec<f32>) -> f32 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mid = v.len() / 2;
+    *v.select_nth_unstable_by(mid, f32::total_cmp).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// A plain board of `sq` px squares with `tinted` cells (row, col) blended half-way to
+    /// `tint`, and noise of up to `noise` levels.
+    fn board_image(sq: u32, tinted: &[(u32, u32)], tint: [u8; 3], noise: i32) -> RgbImage {
+        let mut img = RgbImage::from_fn(8 * sq + 40, 8 * sq + 40, |x, y| {
+            let seed = x.wrapping_mul(2654435761) ^ y.wrapping_mul(40503);
+            let n = if noise > 0 {
+                (seed % (2 * noise as u32 + 1)) as i32 - noise
+            } else {
+                0
+            };
+            let shade = |v: i32| (v + n).clamp(0, 255) as u8;
+            if x < 20 || y < 20 || x >= 8 * sq + 20 || y >= 8 * sq + 20 {
+                return Rgb([30, 30, 30]);
+            }
+            if ((x - 20) / sq + (y - 20) / sq).is_multiple_of(2) {
+                Rgb([shade(238), shade(238), shade(210)])
+            } else {
+                Rgb([shade(118), shade(150), shade(86)])
+            }
+        });
+        for &(row, col) in tinted {
+            for y in 20 + row * sq..20 + (row + 1) * sq {
+                for x in 20 + col * sq..20 + (col + 1) * sq {
+                    let p = img.get_pixel_mut(x, y);
+                    for c in 0..3 {
+                        p[c] = ((u32::from(p[c]) + u32::from(tint[c])) / 2) as u8;
+                    }
+                }
+            }
+        }
+        img
+    }
+
+    fn grid(sq: u32) -> BoardBox {
+        BoardBox::new(20.0, 20.0, 8.0 * sq as f32, 8.0 * sq as f32)
+    }
+
+    #[test]
+    fn the_piece_on_one_of_two_tinted_squares_has_moved() {
+        // e2-e4 on a board white at the bottom: e2 is row 6, e4 row 4, column 4.
+        let img = board_image(40, &[(6, 4), (4, 4)], [255, 255, 51], 6);
+        let mut classes = [SquareClass::Empty; 64];
+        classes[4 * 8 + 4] = SquareClass::Piece(Color::White.pawn());
+        classes[7 * 8 + 4] = SquareClass::Piece(Color::White.king());
+        let clue = from_highlight(&img, &grid(40), &classes).unwrap();
+        assert_eq!(clue.cells, [4 * 8 + 4, 6 * 8 + 4]);
+        assert_eq!((clue.moved, clue.to_move), (Color::White, Color::Black));
+        // The same squares with a black knight landed on one: white to move.
+        classes[4 * 8 + 4] = SquareClass::Piece(Color::Black.knight());
+        let clue = from_highlight(&img, &grid(40), &classes).unwrap();
+        assert_eq!(clue.to_move, Color::White);
+    }
+
+    #[test]
+    fn no_tint_one_tint_or_three_tell_nothing() {
+        let mut classes = [SquareClass::Empty; 64];
+        classes[20] = SquareClass::Piece(Color::White.queen());
+        for tinted in [vec![], vec![(2, 4)], vec![(2, 4), (3, 3), (5, 1)]] {
+            let img = board_image(24, &tinted, [100, 150, 255], 8);
+            assert_eq!(
+                from_highlight(&img, &grid(24), &classes),
+                None,
+                "{tinted:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_tinted_squares_without_one_sides_piece_tell_nothing() {
+        let img = board_image(30, &[(1, 1), (6, 6)], [20, 85, 30], 0);
+        let mut classes = [SquareClass::Empty; 64];
+        // Both empty.
+        assert_eq!(from_highlight(&img, &grid(30), &classes), None);
+        // A piece of each side.
+        classes[9] = SquareClass::Piece(Color::White.rook());
+        classes[54] = SquareClass::Piece(Color::Black.rook());
+        assert_eq!(from_highlight(&img, &grid(30), &classes), None);
+        // Both white (a castling drawn king to rook): white moved.
+        classes[54] = SquareClass::Piece(Color::White.king());
+        let clue = from_highlight(&img, &grid(30), &classes).unwrap();
+        assert_eq!(clue.to_move, Color::Black);
+    }
+
+    #[test]
+    fn texture_as_strong_as_a_faint_tint_is_not_a_tint() {
+        // Noise of up to 40 levels a channel: a band's median barely moves, and a square tinted
+        // far less than a highlight does is not taken for one.
+        let img = board_image(32, &[], [0, 0, 0], 40);
+        assert_eq!(tinted_cells(&img, &grid(32)), None);
+        let mut faint = board_image(32, &[], [0, 0, 0], 0);
+        for y in 20 + 2 * 32..20 + 3 * 32 {
+            for x in 20 + 3 * 32..20 + 4 * 32 {
+                faint.get_pixel_mut(x, y)[0] = faint.get_pixel(x, y)[0].saturating_sub(6);
+            }
+        }
+        assert_eq!(tinted_cells(&faint, &grid(32)), None);
+    }
+
+    #[test]
+    fn a_square_tinted_in_another_colour_does_not_hide_the_move() {
+        // d2-d4 in yellow, a selected knight on g8 in dark green (as lichess draws them).
+        let mut img = board_image(32, &[(6, 3), (4, 3)], [255, 255, 51], 4);
+        let green = board_image(32, &[(0, 6)], [20, 85, 30], 4);
+        for y in 20..20 + 32 {
+            for x in 20 + 6 * 32..20 + 7 * 32 {
+                img.put_pixel(x, y, *green.get_pixel(x, y));
+            }
+        }
+        let mut classes = [SquareClass::Empty; 64];
+        classes[4 * 8 + 3] = SquareClass::Piece(Color::White.pawn());
+        classes[6] = SquareClass::Piece(Color::Black.knight());
+        let clue = from_highlight(&img, &grid(32), &classes).unwrap();
+        assert_eq!(clue.cells, [4 * 8 + 3, 6 * 8 + 3]);
+        assert_eq!(clue.to_move, Color::Black);
+    }
+
+    #[test]
+    fn a_frame_blurred_into_the_top_of_the_first_row_is_not_a_tint() {
+        // The frame's colour over the top fifth of the top row's squares (two corners each),
+        // and a last move elsewhere.
+        let mut img = board_image(30, &[(5, 2), (3, 4)], [100, 150, 255], 0);
+        for y in 20..26 {
+            for x in 20..20 + 8 * 30 {
+                img.put_pixel(x, y, Rgb([200, 90, 20]));
+            }
+        }
+        assert_eq!(tinted_cells(&img, &grid(30)), Some([3 * 8 + 4, 5 * 8 + 2]));
+    }
+
+    #[test]
+    fn a_box_outside_the_image_or_a_short_class_list_tells_nothing() {
+        let img = board_image(10, &[(0, 0), (1, 1)], [255, 255, 51], 0);
+        let classes = [SquareClass::Piece(Color::White.pawn()); 64];
+        assert_eq!(
+            from_highlight(&img, &BoardBox::new(50.0, 50.0, 80.0, 80.0), &classes),
+            None
+        );
+        assert_eq!(from_highlight(&img, &grid(10), &classes[..10]), None);
+    }
+}
