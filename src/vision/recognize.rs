@@ -205,7 +205,7 @@ impl Recognizer {
             })
             .collect();
         let placement = guess.board(flipped);
-        let last_move = turn::from_highlight(img, board, &guess.classes);
+        let last_move = turn::from_highlight(img, board, &guess.classes, flipped);
         let (fen, problem, turn_source) =
             full_fen_with(&placement, opts.turn, last_move.map(|m| m.to_move));
         Ok(Recognition {

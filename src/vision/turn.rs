@@ -9,8 +9,9 @@
 //! more than the board's own texture moves them (one corner may hold a coordinate letter, two an
 //! arrow's shaft or a frame's blur), and two such squares must be under one highlight: one
 //! translucent colour over both, which a check glow or a selected square of another tint is
-//! not. Exactly two tinted squares make a last move; a third under the same tint (a selected
-//! square) or a single one leaves the side to move untold.
+//! not. Two tinted squares make a last move; with a third under the same tint (a selected
+//! square), the move is the empty one and the one piece that could have come from it. A single
+//! tinted square leaves the side to move untold.
 //!
 //! ```
 //! use chessbot::vision::geometry::BoardBox;
@@ -31,14 +32,14 @@
 //! }
 //! let mut classes = [SquareClass::Empty; 64];
 //! classes[4 * 8 + 4] = SquareClass::Piece(shakmaty::Color::White.pawn());
-//! let clue = from_highlight(&img, &BoardBox::new(0.0, 0.0, 80.0, 80.0), &classes).unwrap();
+//! let clue = from_highlight(&img, &BoardBox::new(0.0, 0.0, 80.0, 80.0), &classes, false).unwrap();
 //! assert_eq!(clue.to_move, shakmaty::Color::Black);
 //! ```
 
 use crate::vision::classify::SquareClass;
-use crate::vision::geometry::BoardBox;
+use crate::vision::geometry::{BoardBox, cell_square};
 use image::RgbImage;
-use shakmaty::Color;
+use shakmaty::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
 
 /// Where the corner patches a square's background is read from start and end, as shares of the
 /// square's side in from its edges: clear of the grid's last pixel of error, of a piece in the
@@ -63,10 +64,10 @@ const SAME_TINT: f32 = 0.3;
 /// See [`SAME_TINT`].
 const SAME_TINT_LEVELS: f32 = 12.0;
 
-/// Two highlighted squares and what they tell.
+/// A last move read off a highlight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LastMove {
-    /// The two tinted image cells (row * 8 + col, row 0 at the top).
+    /// The move's two tinted image cells (row * 8 + col, row 0 at the top), in cell order.
     pub cells: [usize; 2],
     /// The side whose piece stands on the tinted squares: it made the last move.
     pub moved: Color,
@@ -74,22 +75,56 @@ pub struct LastMove {
     pub to_move: Color,
 }
 
-/// The last move shown on the board at `board` in `img`, if two squares are tinted and the
-/// pieces on them (`classes`, image cell order) name one side: exactly one of the two holds a
-/// piece, or both hold pieces of one side (a castling drawn king to rook).
+/// The last move shown on the board at `board` in `img`, with `classes` read in image cell
+/// order and the board turned as `flipped` says (black at the bottom). Two tinted squares tell
+/// it when the pieces on them name one side: one holds a piece, or both hold pieces of one side
+/// (a castling drawn king to rook). Three under one tint (a selected square besides the move,
+/// as chess.com draws it) tell it when one is empty and exactly one of the other two holds a
+/// piece that could have come from there (a knight's jump, a clear line, a pawn's step).
 pub fn from_highlight(
     img: &RgbImage,
     board: &BoardBox,
     classes: &[SquareClass],
+    flipped: bool,
 ) -> Option<LastMove> {
     if classes.len() != 64 || !board.fits_in(img.width(), img.height()) {
         return None;
     }
     let cells = tinted_cells(img, board)?;
-    let pieces: Vec<_> = cells.iter().filter_map(|&i| classes[i].piece()).collect();
-    let moved = match pieces.as_slice() {
-        [p] => p.color,
-        [a, b] if a.color == b.color => a.color,
+    let piece = |i: usize| classes[i].piece();
+    let (cells, moved) = match cells.as_slice() {
+        &[a, b] => {
+            let moved = match (piece(a), piece(b)) {
+                (Some(p), None) | (None, Some(p)) => p.color,
+                (Some(p), Some(q)) if p.color == q.color => p.color,
+                _ => return None,
+            };
+            ([a, b], moved)
+        }
+        three @ &[_, _, _] => {
+            let square = |i: usize| cell_square(i / 8, i % 8, flipped);
+            let occupied: Bitboard = (0..64)
+                .filter(|&i| piece(i).is_some())
+                .map(square)
+                .collect();
+            let empty: Vec<usize> = three
+                .iter()
+                .copied()
+                .filter(|&i| piece(i).is_none())
+                .collect();
+            let &[from] = empty.as_slice() else {
+                return None;
+            };
+            let landed: Vec<(usize, Piece)> = three
+                .iter()
+                .filter_map(|&i| piece(i).map(|p| (i, p)))
+                .filter(|&(i, p)| could_have_moved(p, square(from), square(i), occupied))
+                .collect();
+            let &[(to, p)] = landed.as_slice() else {
+                return None;
+            };
+            ([from.min(to), from.max(to)], p.color)
+        }
         _ => return None,
     };
     Some(LastMove {
@@ -99,11 +134,49 @@ pub fn from_highlight(
     })
 }
 
+/// Whether `piece`, standing on `to` among the `occupied` squares, could have just come from
+/// `from`: its own move's shape (a pawn's step, double step or capture forward; a knight's jump;
+/// a line the other pieces leave clear; a king's step or castling), or a pawn's last step
+/// promoting it.
+fn could_have_moved(piece: Piece, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let forward = |a: Square, b: Square| {
+        let ranks = i32::from(b.rank()) - i32::from(a.rank());
+        if piece.color == Color::White {
+            ranks
+        } else {
+            -ranks
+        }
+    };
+    let files = (i32::from(to.file()) - i32::from(from.file())).abs();
+    let pawn_step = forward(from, to) == 1 && files <= 1;
+    let home = if piece.color == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let promoted = pawn_step && to.rank() == piece.color.fold_wb(Rank::Eighth, Rank::First);
+    match piece.role {
+        Role::Pawn => pawn_step || (forward(from, to) == 2 && files == 0 && from.rank() == home),
+        Role::Knight => attacks::knight_attacks(from).contains(to) || promoted,
+        Role::Bishop => attacks::bishop_attacks(from, occupied).contains(to) || promoted,
+        Role::Rook => attacks::rook_attacks(from, occupied).contains(to) || promoted,
+        Role::Queen => attacks::queen_attacks(from, occupied).contains(to) || promoted,
+        Role::King => {
+            let back = piece.color.fold_wb(Rank::First, Rank::Eighth);
+            attacks::king_attacks(from).contains(to)
+                || (from.file() == File::E
+                    && from.rank() == back
+                    && to.rank() == back
+                    && files == 2)
+        }
+    }
+}
+
 /// The two tinted cells of the board, if exactly two stand out from their square colour under
-/// one highlight (a translucent colour laid over both). Other cells that stand out in another
-/// colour (a check glow, a selected square tinted otherwise) are left aside; a third under the
-/// same highlight leaves the move untold.
-pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<[usize; 2]> {
+/// one highlight (a translucent colour laid over both), with every other cell under it (a
+/// selected square tinted alike), in cell order. Cells that stand out in another colour (a check
+/// glow, a selected square tinted otherwise) are left aside.
+pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
     let corners: Vec<[[f32; 3]; 4]> = (0..64)
         .map(|i| corner_colours(img, board, i / 8, i % 8))
         .collect::<Option<_>>()?;
@@ -161,11 +234,13 @@ pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<[usize; 2]> {
                 .min(tint[x.1])
                 .total_cmp(&tint[y.0].min(tint[y.1]))
         })?;
-    // A third cell under the same highlight (a selected square) leaves the move untold.
-    let third = candidates
+    let mut under: Vec<usize> = candidates
         .iter()
-        .any(|&c| c != best.0 && c != best.1 && one_tint(c, best.0) && one_tint(c, best.1));
-    (!third).then_some([best.0, best.1])
+        .copied()
+        .filter(|&c| c == best.0 || c == best.1 || (one_tint(c, best.0) && one_tint(c, best.1)))
+        .collect();
+    under.sort_unstable();
+    Some(under)
 }
 
 /// Whether cells coloured `a` and `b`, whose square colours are `usual_a` and `usual_b`, can be
@@ -305,23 +380,23 @@ mod tests {
         let mut classes = [SquareClass::Empty; 64];
         classes[4 * 8 + 4] = SquareClass::Piece(Color::White.pawn());
         classes[7 * 8 + 4] = SquareClass::Piece(Color::White.king());
-        let clue = from_highlight(&img, &grid(40), &classes).unwrap();
+        let clue = from_highlight(&img, &grid(40), &classes, false).unwrap();
         assert_eq!(clue.cells, [4 * 8 + 4, 6 * 8 + 4]);
         assert_eq!((clue.moved, clue.to_move), (Color::White, Color::Black));
         // The same squares with a black knight landed on one: white to move.
         classes[4 * 8 + 4] = SquareClass::Piece(Color::Black.knight());
-        let clue = from_highlight(&img, &grid(40), &classes).unwrap();
+        let clue = from_highlight(&img, &grid(40), &classes, false).unwrap();
         assert_eq!(clue.to_move, Color::White);
     }
 
     #[test]
-    fn no_tint_one_tint_or_three_tell_nothing() {
+    fn no_tint_one_tint_or_three_that_hold_no_move_tell_nothing() {
         let mut classes = [SquareClass::Empty; 64];
         classes[20] = SquareClass::Piece(Color::White.queen());
         for tinted in [vec![], vec![(2, 4)], vec![(2, 4), (3, 3), (5, 1)]] {
             let img = board_image(24, &tinted, [100, 150, 255], 8);
             assert_eq!(
-                from_highlight(&img, &grid(24), &classes),
+                from_highlight(&img, &grid(24), &classes, false),
                 None,
                 "{tinted:?}"
             );
@@ -333,14 +408,14 @@ mod tests {
         let img = board_image(30, &[(1, 1), (6, 6)], [20, 85, 30], 0);
         let mut classes = [SquareClass::Empty; 64];
         // Both empty.
-        assert_eq!(from_highlight(&img, &grid(30), &classes), None);
+        assert_eq!(from_highlight(&img, &grid(30), &classes, false), None);
         // A piece of each side.
         classes[9] = SquareClass::Piece(Color::White.rook());
         classes[54] = SquareClass::Piece(Color::Black.rook());
-        assert_eq!(from_highlight(&img, &grid(30), &classes), None);
+        assert_eq!(from_highlight(&img, &grid(30), &classes, false), None);
         // Both white (a castling drawn king to rook): white moved.
         classes[54] = SquareClass::Piece(Color::White.king());
-        let clue = from_highlight(&img, &grid(30), &classes).unwrap();
+        let clue = from_highlight(&img, &grid(30), &classes, false).unwrap();
         assert_eq!(clue.to_move, Color::Black);
     }
 
@@ -372,7 +447,7 @@ mod tests {
         let mut classes = [SquareClass::Empty; 64];
         classes[4 * 8 + 3] = SquareClass::Piece(Color::White.pawn());
         classes[6] = SquareClass::Piece(Color::Black.knight());
-        let clue = from_highlight(&img, &grid(32), &classes).unwrap();
+        let clue = from_highlight(&img, &grid(32), &classes, false).unwrap();
         assert_eq!(clue.cells, [4 * 8 + 3, 6 * 8 + 3]);
         assert_eq!(clue.to_move, Color::Black);
     }
@@ -387,7 +462,87 @@ mod tests {
                 img.put_pixel(x, y, Rgb([200, 90, 20]));
             }
         }
-        assert_eq!(tinted_cells(&img, &grid(30)), Some([3 * 8 + 4, 5 * 8 + 2]));
+        assert_eq!(
+            tinted_cells(&img, &grid(30)),
+            Some(vec![3 * 8 + 4, 5 * 8 + 2])
+        );
+    }
+
+    #[test]
+    fn a_selected_square_tinted_alike_is_told_from_the_move_by_the_moves_shape() {
+        // Ng1-f3 and a selected black pawn on d7, all three tinted alike (as chess.com does).
+        let img = board_image(32, &[(7, 6), (5, 5), (1, 3)], [246, 246, 105], 4);
+        let mut classes = [SquareClass::Empty; 64];
+        classes[5 * 8 + 5] = SquareClass::Piece(Color::White.knight());
+        classes[8 + 3] = SquareClass::Piece(Color::Black.pawn());
+        let clue = from_highlight(&img, &grid(32), &classes, false).unwrap();
+        assert_eq!(clue.cells, [5 * 8 + 5, 7 * 8 + 6]);
+        assert_eq!(clue.to_move, Color::Black);
+        // A selected black rook on g5 instead, which could have come up the file from g1 as
+        // well: the two sides' pieces both fit, nothing told.
+        classes[8 + 3] = SquareClass::Empty;
+        let img = board_image(32, &[(7, 6), (5, 5), (3, 6)], [246, 246, 105], 4);
+        classes[3 * 8 + 6] = SquareClass::Piece(Color::Black.rook());
+        assert_eq!(from_highlight(&img, &grid(32), &classes, false), None);
+        // Two empty squares and a piece under one tint: nothing told.
+        classes[3 * 8 + 6] = SquareClass::Empty;
+        assert_eq!(from_highlight(&img, &grid(32), &classes, false), None);
+    }
+
+    #[test]
+    fn pieces_could_have_come_only_as_they_move() {
+        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
+        let none = Bitboard::EMPTY;
+        let wp = Color::White.pawn();
+        let bp = Color::Black.pawn();
+        assert!(could_have_moved(wp, sq("e2"), sq("e4"), none));
+        assert!(!could_have_moved(wp, sq("e3"), sq("e5"), none));
+        assert!(could_have_moved(bp, sq("d5"), sq("e4"), none));
+        assert!(!could_have_moved(bp, sq("e4"), sq("e5"), none));
+        // A pawn promoted on its last step stands there as another piece.
+        assert!(could_have_moved(
+            Color::White.knight(),
+            sq("a7"),
+            sq("a8"),
+            none
+        ));
+        assert!(could_have_moved(
+            Color::White.knight(),
+            sq("g1"),
+            sq("f3"),
+            none
+        ));
+        let blocked = Bitboard::from(sq("d4"));
+        assert!(could_have_moved(
+            Color::Black.queen(),
+            sq("d8"),
+            sq("d2"),
+            none
+        ));
+        assert!(!could_have_moved(
+            Color::Black.queen(),
+            sq("d8"),
+            sq("d2"),
+            blocked
+        ));
+        assert!(could_have_moved(
+            Color::White.king(),
+            sq("e1"),
+            sq("g1"),
+            none
+        ));
+        assert!(!could_have_moved(
+            Color::White.king(),
+            sq("e2"),
+            sq("g2"),
+            none
+        ));
+        assert!(!could_have_moved(
+            Color::Black.bishop(),
+            sq("c8"),
+            sq("c6"),
+            none
+        ));
     }
 
     #[test]
@@ -395,9 +550,14 @@ mod tests {
         let img = board_image(10, &[(0, 0), (1, 1)], [255, 255, 51], 0);
         let classes = [SquareClass::Piece(Color::White.pawn()); 64];
         assert_eq!(
-            from_highlight(&img, &BoardBox::new(50.0, 50.0, 80.0, 80.0), &classes),
+            from_highlight(
+                &img,
+                &BoardBox::new(50.0, 50.0, 80.0, 80.0),
+                &classes,
+                false
+            ),
             None
         );
-        assert_eq!(from_highlight(&img, &grid(10), &classes[..10]), None);
+        assert_eq!(from_highlight(&img, &grid(10), &classes[..10], false), None);
     }
 }
