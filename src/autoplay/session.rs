@@ -5,6 +5,7 @@ use super::geometry::{BoardOnScreen, Frame, ScreenPoint};
 use super::input::{InputSink, in_corner};
 use super::screen::ScreenSource;
 use super::track::{Change, Stabilizer, infer_move};
+use crate::game::{Termination, repetitions};
 use crate::players::{ClockView, GameView, Player};
 use crate::search::{StopFlag, position_key};
 use shakmaty::{Board, Chess, Color, Move, Outcome, Position, Role, Setup, Square};
@@ -104,6 +105,10 @@ impl Default for Settings {
 pub enum StopReason {
     /// The game is over on the board.
     GameOver(Outcome),
+    /// The game is drawn by a rule GUIs and sites apply themselves, ending it: the third
+    /// repetition of a position ([`Termination::Repetition`]) or fifty moves by each side
+    /// without a capture or a pawn move ([`Termination::FiftyMoves`]).
+    Drawn(Termination),
     /// We made `--max-moves` moves.
     MaxMoves,
     /// The pointer was pushed into a screen corner.
@@ -339,6 +344,13 @@ impl Autoplay<'_> {
             }
             if let Some(outcome) = g.pos.outcome().known() {
                 break StopReason::GameOver(Outcome::Known(outcome));
+            }
+            // Waiting on for a move after such a draw would wait for ever.
+            if repetitions(&g.pos, &g.keys) >= 3 {
+                break StopReason::Drawn(Termination::Repetition);
+            }
+            if g.pos.halfmoves() >= 100 {
+                break StopReason::Drawn(Termination::FiftyMoves);
             }
             if g.pos.turn() != g.side {
                 self.pause();
@@ -849,6 +861,24 @@ mod tests {
         assert_eq!(report.reason, StopReason::MoveNotShown("e2e4".into()));
         assert_eq!(sink.actions.len(), 2);
         assert!(events.contains(&Event::Retrying("e2e4".into())));
+    }
+
+    #[test]
+    fn a_third_repetition_ends_the_run_as_a_draw() {
+        // Knights out and back twice: the start position stands for the third time after
+        // black's fourth move, and the GUI ends the game there.
+        let moves = [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ];
+        let b = boards_after(&moves);
+        let mut frames = twice(&b);
+        // The board stays as it is after the draw: a run that waited on would see it for ever.
+        frames.extend(std::iter::repeat_n(Some(b[8].clone()), 20));
+        let mut sink = RecordingSink::default();
+        let ours = vec!["g1f3", "f3g1", "g1f3", "f3g1"];
+        let (report, _) = run(frames, true, ours, &mut sink, settings());
+        assert_eq!(report.reason, StopReason::Drawn(Termination::Repetition));
+        assert_eq!(report.moves.len(), 8);
     }
 
     #[test]

@@ -138,6 +138,10 @@ fn record(report: &Report, name: &str) -> Option<GameRecord> {
 fn describe(reason: &StopReason) -> String {
     match reason {
         StopReason::GameOver(outcome) => format!("game over: {outcome}"),
+        StopReason::Drawn(how) => format!(
+            "game over: 1/2-1/2 ({})",
+            GameResult::new(None, *how).describe()
+        ),
         StopReason::MaxMoves => "stopped after --max-moves".into(),
         StopReason::Failsafe => "stopped: the mouse was pushed into a screen corner".into(),
         StopReason::UserMovedMouse => "stopped: the mouse was moved during a drag".into(),
