@@ -172,9 +172,9 @@ fn could_have_moved(piece: Piece, from: Square, to: Square, occupied: Bitboard) 
     }
 }
 
-/// The two tinted cells of the board, if exactly two stand out from their square colour under
-/// one highlight (a translucent colour laid over both), with every other cell under it (a
-/// selected square tinted alike), in cell order. Cells that stand out in another colour (a check
+/// The cells under the board's highlight, in cell order: the most tinted pair of cells that
+/// stand out from their square colour under one translucent colour, with every other such cell
+/// under it (a selected square tinted alike); `None` when no pair is. Cells that stand out in another colour (a check
 /// glow, a selected square tinted otherwise) are left aside.
 pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
     let corners: Vec<[[f32; 3]; 4]> = (0..64)
