@@ -1398,7 +1398,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__dataset)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --max-square --boards --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --max-square --boards --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1433,6 +1433,10 @@ _chessbot() {
                     return 0
                     ;;
                 --arrow-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tint-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1588,7 +1592,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__render)
-            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --last-move --screenshot --out --help --version"
+            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --tint --last-move --screenshot --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1634,7 +1638,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --max-square --epochs --boards --batch --lr --eval-boards --init --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --max-square --epochs --boards --batch --lr --eval-boards --init --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1669,6 +1673,10 @@ _chessbot() {
                     return 0
                     ;;
                 --arrow-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tint-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

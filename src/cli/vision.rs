@@ -95,6 +95,10 @@ pub struct MixArgs {
     /// strong colour 0.4-0.9 opaque.
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub arrow_share: f64,
+    /// Share of boards (0 to 1) whose pieces (one side's or both) are recoloured in a random
+    /// hue: wooden, red or blue pieces.
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub tint_share: f64,
     /// Draw only boards with squares up to this many pixels (from 14; default: 14-120, and
     /// one board in ten at 120-260).
     #[arg(long, value_name = "PX")]
@@ -190,6 +194,10 @@ pub struct RenderArgs {
     /// training does to some boards with --low-contrast-share.
     #[arg(long)]
     pub low_contrast: bool,
+    /// Recolour one side's pieces or both in a random hue, as training does to some boards
+    /// with --tint-share.
+    #[arg(long)]
+    pub tint: bool,
     /// Tint the last move's two squares, from and to (e.g. `g8f6`), as sites do; `recognize`
     /// reads the side to move off them.
     #[arg(long, value_name = "FROMTO")]

@@ -57,6 +57,7 @@ fn mix_config(mix: MixArgs) -> TrainConfig {
         low_contrast_share: mix.low_contrast_share,
         three_d_share: mix.three_d_share,
         arrow_share: mix.arrow_share,
+        tint_share: mix.tint_share,
         max_square: mix.max_square,
         ..TrainConfig::new(mix.pieces)
     }
@@ -276,6 +277,9 @@ fn run_render(a: RenderArgs) -> CmdResult {
     }
     if a.low_contrast {
         style.match_squares_to_pieces(&mut rng);
+    }
+    if a.tint {
+        style.tint_pieces(&mut rng);
     }
     if let Some(text) = &a.last_move {
         style.last_move = Some(parse_two_squares(text).ok_or_else(|| {

@@ -534,6 +534,51 @@ impl Recolour {
         }
     }
 
+    /// A map for pieces of `color` in one random hue (see [`BoardStyle::tint_pieces`]): the
+    /// hue at a random saturation, dark to mid for black bodies, pale for white ones.
+    fn tinted(rng: &mut impl Rng, color: Color) -> Self {
+        let hue = rng.random_range(0.0f32..6.0);
+        let saturation = rng.random_range(0.3f32..0.85);
+        // The hue's colour at full value: one channel 1, one at 1 - saturation, one between.
+        let x = 1.0 - (hue % 2.0 - 1.0).abs();
+        let (r, g, b) = match hue as u32 {
+            0 => (1.0, x, 0.0),
+            1 => (x, 1.0, 0.0),
+            2 => (0.0, 1.0, x),
+            3 => (0.0, x, 1.0),
+            4 => (x, 0.0, 1.0),
+            _ => (1.0, 0.0, x),
+        };
+        let tint = [r, g, b].map(|v: f32| 255.0 * (1.0 - saturation * (1.0 - v)));
+        let (lo, hi, keep_outline) = match color {
+            Color::White => {
+                // Pale: the tint lifted towards white; outlines stay dark.
+                let lift = rng.random_range(0.3f32..0.8);
+                let lo = rng.random_range(0.0f32..0.3);
+                (
+                    tint.map(|v| v * lo),
+                    tint.map(|v| v + (255.0 - v) * lift),
+                    0.0,
+                )
+            }
+            Color::Black => {
+                let lo = rng.random_range(0.05f32..0.45);
+                let hi = rng.random_range(0.6f32..1.0);
+                let keep = if rng.random_bool(0.4) {
+                    rng.random_range(0.02..0.05)
+                } else {
+                    0.0
+                };
+                (tint.map(|v| v * lo), tint.map(|v| v * hi), keep)
+            }
+        };
+        Recolour {
+            lo,
+            hi,
+            keep_outline,
+        }
+    }
+
     fn apply(&self, sprite: &RgbaImage) -> RgbaImage {
         let (w, h) = sprite.dimensions();
         let r = if self.keep_outline > 0.0 {
@@ -789,6 +834,29 @@ impl BoardStyle {
         match color {
             Color::Black => self.dark = near(),
             Color::White => self.light = near(),
+        }
+    }
+
+    /// Recolours one side's pieces, or both, in a random hue (a saturated colour map, not the
+    /// near-greys of [`Recolour::random`]): wooden, red, blue or green pieces exist, and a
+    /// network that has seen only greys reads a side by its hue, not by its lightness. Black
+    /// bodies become mid or dark tints, white ones pale tints; a map that would leave the black
+    /// bodies less than [`DARKER_BY`] darker than the white is not kept (the style is as it
+    /// was).
+    pub fn tint_pieces(&mut self, rng: &mut impl Rng) {
+        let before = self.piece_recolour;
+        let sides = match rng.random_range(0..20) {
+            0..=11 => [false, true],
+            12..=16 => [true, false],
+            _ => [true, true],
+        };
+        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            if sides[i] {
+                self.piece_recolour[i] = Some(Recolour::tinted(rng, color));
+            }
+        }
+        if !self.black_darker() {
+            self.piece_recolour = before;
         }
     }
 
@@ -1773,6 +1841,35 @@ mod tests {
         assert!(
             grey_bodies > 5,
             "grey black bodies inside their outline: {grey_bodies} of 200"
+        );
+    }
+
+    #[test]
+    fn a_tint_colours_pieces_in_a_hue_and_keeps_black_darker() {
+        let Some(dir) = test_pieces_dir() else { return };
+        let set = Arc::new(PieceSet::load(&dir.join("merida")).unwrap());
+        let plain = BoardStyle::plain(set, Rgb([240, 217, 181]), Rgb([181, 136, 99]), 40.0);
+        // Chroma: a body's largest channel less its smallest (merida's greys: about 0).
+        let chroma = |style: &BoardStyle, color: Color| {
+            let c = style.body_colour(color).unwrap().0;
+            i32::from(*c.iter().max().unwrap()) - i32::from(*c.iter().min().unwrap())
+        };
+        assert!(chroma(&plain, Color::White) < 10 && chroma(&plain, Color::Black) < 10);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut hued = [0; 2];
+        for _ in 0..100 {
+            let mut style = plain.clone();
+            style.tint_pieces(&mut rng);
+            assert!(style.black_darker(), "{:?}", style.piece_recolour);
+            for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                hued[i] += usize::from(chroma(&style, color) >= 30);
+            }
+        }
+        // Black tinted in 13 of 20 draws, white in 8 (some white tints too pale to count): 60
+        // and 35 here.
+        assert!(
+            hued[1] > 45 && hued[0] > 15,
+            "hued bodies (white, black): {hued:?}"
         );
     }
 

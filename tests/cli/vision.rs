@@ -98,6 +98,49 @@ fn low_contrast_render_repaints_one_kind_of_square() {
 }
 
 #[test]
+fn tint_render_recolours_pieces_and_leaves_squares() {
+    let Some(pieces) = pieces() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let render = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        chessbot()
+            .args(["vision", "render", "--set", "cburnett", "--plain", "40"])
+            .args(["--fen", "k7/8/8/8/8/8/8/K7 w - - 0 1", "--pieces"])
+            .arg(&pieces)
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        image::open(&out).unwrap().to_rgb8()
+    };
+    let plain = render("plain.png", &[]);
+    let tinted = render("tinted.png", &["--tint"]);
+    let changed_in = |x0: u32, y0: u32| {
+        (x0..x0 + 40)
+            .flat_map(|x| (y0..y0 + 40).map(move |y| (x, y)))
+            .filter(|&(x, y)| plain.get_pixel(x, y) != tinted.get_pixel(x, y))
+            .count()
+    };
+    // a8 and a1 hold the kings; b8 and b1 are empty.
+    assert!(
+        changed_in(0, 0) + changed_in(0, 280) > 100,
+        "a king recoloured"
+    );
+    assert_eq!(
+        changed_in(40, 0) + changed_in(40, 280),
+        0,
+        "empty squares kept"
+    );
+    chessbot()
+        .args(["vision", "train", "--tint-share", "1.5", "--out"])
+        .arg(dir.path().join("net.safetensors"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--tint-share"));
+}
+
+#[test]
 fn bench_reports_each_set() {
     let Some(pieces) = pieces() else { return };
     chessbot()
