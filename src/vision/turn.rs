@@ -493,56 +493,30 @@ mod tests {
     fn pieces_could_have_come_only_as_they_move() {
         let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
         let none = Bitboard::EMPTY;
-        let wp = Color::White.pawn();
-        let bp = Color::Black.pawn();
-        assert!(could_have_moved(wp, sq("e2"), sq("e4"), none));
-        assert!(!could_have_moved(wp, sq("e3"), sq("e5"), none));
-        assert!(could_have_moved(bp, sq("d5"), sq("e4"), none));
-        assert!(!could_have_moved(bp, sq("e4"), sq("e5"), none));
-        // A pawn promoted on its last step stands there as another piece.
-        assert!(could_have_moved(
-            Color::White.knight(),
-            sq("a7"),
-            sq("a8"),
-            none
-        ));
-        assert!(could_have_moved(
-            Color::White.knight(),
-            sq("g1"),
-            sq("f3"),
-            none
-        ));
         let blocked = Bitboard::from(sq("d4"));
-        assert!(could_have_moved(
-            Color::Black.queen(),
-            sq("d8"),
-            sq("d2"),
-            none
-        ));
-        assert!(!could_have_moved(
-            Color::Black.queen(),
-            sq("d8"),
-            sq("d2"),
-            blocked
-        ));
-        assert!(could_have_moved(
-            Color::White.king(),
-            sq("e1"),
-            sq("g1"),
-            none
-        ));
-        assert!(!could_have_moved(
-            Color::White.king(),
-            sq("e2"),
-            sq("g2"),
-            none
-        ));
-        assert!(!could_have_moved(
-            Color::Black.bishop(),
-            sq("c8"),
-            sq("c6"),
-            none
-        ));
+        let (white, black) = (Color::White, Color::Black);
+        // (piece, from, to, other pieces, could it have come so)
+        let cases = [
+            (white.pawn(), "e2", "e4", none, true),
+            (white.pawn(), "e3", "e5", none, false),
+            (black.pawn(), "d5", "e4", none, true),
+            (black.pawn(), "e4", "e5", none, false),
+            // A pawn promoted on its last step stands there as another piece.
+            (white.knight(), "a7", "a8", none, true),
+            (white.knight(), "g1", "f3", none, true),
+            (black.queen(), "d8", "d2", none, true),
+            (black.queen(), "d8", "d2", blocked, false),
+            (white.king(), "e1", "g1", none, true),
+            (white.king(), "e2", "g2", none, false),
+            (black.bishop(), "c8", "c6", none, false),
+        ];
+        for (piece, from, to, occupied, could) in cases {
+            assert_eq!(
+                could_have_moved(piece, sq(from), sq(to), occupied),
+                could,
+                "{piece:?} {from}-{to}"
+            );
+        }
     }
 
     #[test]

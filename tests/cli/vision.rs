@@ -67,25 +67,34 @@ fn render_a_last_move_then_read_the_side_to_move_off_it() {
         ));
 }
 
+/// `vision render` of `fen` in cburnett on a plain board of 40 px squares, with `extra` flags,
+/// written into `dir` and read back.
+fn render_plain_cburnett(
+    pieces: &std::path::Path,
+    dir: &std::path::Path,
+    fen: &str,
+    extra: &[&str],
+) -> image::RgbImage {
+    let out = dir.join(format!("render{}.png", extra.join("")));
+    chessbot()
+        .args(["vision", "render", "--set", "cburnett", "--plain", "40"])
+        .args(["--fen", fen, "--pieces"])
+        .arg(pieces)
+        .args(extra)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    image::open(&out).unwrap().to_rgb8()
+}
+
 #[test]
 fn low_contrast_render_repaints_one_kind_of_square() {
     let Some(pieces) = pieces() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let render = |name: &str, extra: &[&str]| {
-        let out = dir.path().join(name);
-        chessbot()
-            .args(["vision", "render", "--set", "cburnett", "--plain", "40"])
-            .args(["--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "--pieces"])
-            .arg(&pieces)
-            .args(extra)
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .success();
-        image::open(&out).unwrap().to_rgb8()
-    };
-    let plain = render("plain.png", &[]);
-    let low = render("low.png", &["--low-contrast"]);
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let plain = render_plain_cburnett(&pieces, dir.path(), fen, &[]);
+    let low = render_plain_cburnett(&pieces, dir.path(), fen, &["--low-contrast"]);
     // a8 is light, b8 dark, both empty: exactly one of the two changes colour.
     let (a8, b8) = ((20, 20), (60, 20));
     let changed = |(x, y): (u32, u32)| plain.get_pixel(x, y) != low.get_pixel(x, y);
@@ -101,21 +110,9 @@ fn low_contrast_render_repaints_one_kind_of_square() {
 fn tint_render_recolours_pieces_and_leaves_squares() {
     let Some(pieces) = pieces() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let render = |name: &str, extra: &[&str]| {
-        let out = dir.path().join(name);
-        chessbot()
-            .args(["vision", "render", "--set", "cburnett", "--plain", "40"])
-            .args(["--fen", "k7/8/8/8/8/8/8/K7 w - - 0 1", "--pieces"])
-            .arg(&pieces)
-            .args(extra)
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .success();
-        image::open(&out).unwrap().to_rgb8()
-    };
-    let plain = render("plain.png", &[]);
-    let tinted = render("tinted.png", &["--tint"]);
+    let fen = "k7/8/8/8/8/8/8/K7 w - - 0 1";
+    let plain = render_plain_cburnett(&pieces, dir.path(), fen, &[]);
+    let tinted = render_plain_cburnett(&pieces, dir.path(), fen, &["--tint"]);
     let changed_in = |x0: u32, y0: u32| {
         (x0..x0 + 40)
             .flat_map(|x| (y0..y0 + 40).map(move |y| (x, y)))
