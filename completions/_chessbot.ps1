@@ -232,6 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`); given more than once, the networks are read together and their probabilities averaged')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object per image: per-square class and confidence, board box, orientation, what the side to move was decided from, the last move''s tinted cells and timing')
+            [CompletionResult]::new('--held-out', '--held-out', [CompletionResultType]::ParameterName, 'Read with the built-in networks trained without the benchmark''s held-out piece sets, as `chessbot vision bench` reads (to look into a screenshot it kept with --failures)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -1118,7 +1118,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__recognize)
-            opts="-h -V --all --region --orientation --turn --json --debug --model --help --version"
+            opts="-h -V --all --region --orientation --turn --json --debug --model --held-out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -171,6 +171,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l debug -d
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l model -d 'Classifier weights to use instead of the built-in ones (a safetensors file written by `chessbot vision train`); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l all -d 'Read every board found, largest first, searching more thoroughly (slower); without it, the first board the quick search finds'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 'Print one JSON object per image: per-square class and confidence, board box, orientation, what the side to move was decided from, the last move\'s tinted cells and timing'
+complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l held-out -d 'Read with the built-in networks trained without the benchmark\'s held-out piece sets, as `chessbot vision bench` reads (to look into a screenshot it kept with --failures)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s h -l help -d 'Print help'

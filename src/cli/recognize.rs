@@ -42,6 +42,10 @@ pub struct RecognizeArgs {
     /// their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
+    /// Read with the built-in networks trained without the benchmark's held-out piece sets,
+    /// as `chessbot vision bench` reads (to look into a screenshot it kept with --failures).
+    #[arg(long, conflicts_with = "model")]
+    pub held_out: bool,
 }
 
 /// A side of the board, for `--orientation`.

@@ -62,7 +62,9 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
     } else {
         None
     };
-    let recognizer = if args.model.is_empty() {
+    let recognizer = if args.held_out {
+        Recognizer::new(Classifier::held_out().map_err(CliError::runtime)?)
+    } else if args.model.is_empty() {
         Recognizer::embedded().map_err(CliError::runtime)?
     } else {
         // A model file that cannot be read or is not one is bad input.

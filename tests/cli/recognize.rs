@@ -127,6 +127,55 @@ fn model_flag_loads_other_weights_and_rejects_a_file_that_is_none() {
         )));
 }
 
+#[test]
+fn held_out_flag_reads_with_the_benchmarks_networks() {
+    let (file, fen) = README_SAMPLE;
+    let json = |extra: &[&str]| {
+        let out = chessbot()
+            .arg("recognize")
+            .args(extra)
+            .args(["--json", sample(file).to_str().unwrap()])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let board = &v["boards"][0];
+        assert_eq!(board["fen"], fen, "{extra:?}");
+        // The 64 confidences: other networks give other ones.
+        board["squares"]
+            .as_array()
+            .expect("squares")
+            .iter()
+            .map(|s| s["confidence"].as_f64().expect("a confidence"))
+            .collect::<Vec<f64>>()
+    };
+    let built_in = json(&[]);
+    let held_out = json(&["--held-out"]);
+    assert_ne!(built_in, held_out);
+    // The held-out networks, as files, give the same confidences (without the small-board
+    // members, which this sample's squares are too large for).
+    let asset = |name: &str| format!("{}/assets/vision/{name}", env!("CARGO_MANIFEST_DIR"));
+    let files = json(&[
+        "--model",
+        &asset("held-out.safetensors"),
+        "--model",
+        &asset("held-out-b.safetensors"),
+    ]);
+    assert_eq!(held_out, files);
+    // Either the built-in networks of one kind or the files given.
+    chessbot()
+        .args([
+            "recognize",
+            "--held-out",
+            "--model",
+            &asset("held-out.safetensors"),
+        ])
+        .arg(sample(file))
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
 /// A 151-px board of 19-px squares in a page of text, JPEG-blurred, two arrows across it.
 const SMALL_AMONG_TEXT: (&str, &str) = (
     "tepoztlan-small-among-text.png",
