@@ -342,6 +342,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged')
             [CompletionResult]::new('--failures', '--failures', [CompletionResultType]::ParameterName, 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)')
             [CompletionResult]::new('--repeats', '--repeats', [CompletionResultType]::ParameterName, 'Read each screenshot N times and time it by the least (this machine''s noise, other processes and clock changes, only ever adds time); the reading is the same each time')
+            [CompletionResult]::new('--leave-out', '--leave-out', [CompletionResultType]::ParameterName, 'Take these artefacts out of every page, all else as it would have been (e.g. `--leave-out arrows,move-dots`): how many misread boards each costs')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of tables')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

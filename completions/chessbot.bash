@@ -1344,7 +1344,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --repeats --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --repeats --leave-out --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1388,6 +1388,10 @@ _chessbot() {
                     ;;
                 --repeats)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --leave-out)
+                    COMPREPLY=($(compgen -W "arrows move-dots highlights check shadow blur jpeg scale recolour" -- "${cur}"))
                     return 0
                     ;;
                 *)

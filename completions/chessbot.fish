@@ -253,6 +253,15 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l model -d 'Weights to measure (default: the built-in model trained without the held-out sets; `recognize` uses one trained on every set); given more than once, the networks are read together and their probabilities averaged' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l failures -d 'Write the screenshots of boards not read right into DIR (named after the set, the index and what went wrong: grid, orientation or the number of wrong squares)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l repeats -d 'Read each screenshot N times and time it by the least (this machine\'s noise, other processes and clock changes, only ever adds time); the reading is the same each time' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l leave-out -d 'Take these artefacts out of every page, all else as it would have been (e.g. `--leave-out arrows,move-dots`): how many misread boards each costs' -r -f -a "arrows\t'Arrows drawn over the board'
+move-dots\t'Legal-move dots and capture rings'
+highlights\t'The last move\'s and the selected square\'s tints'
+check\t'The check glow under a king'
+shadow\t'Drop shadows under the pieces'
+blur\t'Blur of the whole page'
+jpeg\t'JPEG artefacts'
+scale\t'Scaling of the whole page'
+recolour\t'Pieces recoloured from their set\'s own colours'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'

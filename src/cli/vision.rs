@@ -219,6 +219,29 @@ pub enum BenchPositions {
     Mixed,
 }
 
+/// Screenshot artefacts that `chessbot vision bench --leave-out` takes out of the pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchArtefact {
+    /// Arrows drawn over the board.
+    Arrows,
+    /// Legal-move dots and capture rings.
+    MoveDots,
+    /// The last move's and the selected square's tints.
+    Highlights,
+    /// The check glow under a king.
+    Check,
+    /// Drop shadows under the pieces.
+    Shadow,
+    /// Blur of the whole page.
+    Blur,
+    /// JPEG artefacts.
+    Jpeg,
+    /// Scaling of the whole page.
+    Scale,
+    /// Pieces recoloured from their set's own colours.
+    Recolour,
+}
+
 /// Flags of `chessbot vision bench`.
 #[derive(Debug, Args)]
 #[command(
@@ -227,7 +250,8 @@ plus random moves, random styles, square sizes 16 to 92 px, the board somewhere 
 locate + classify + orient on one thread. A board counts as right when all 64 squares and the \
 orientation are. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
 RAYON_NUM_THREADS=1 chessbot vision bench --boards 50 --real tests/data/vision/xboard.txt\n  \
-chessbot vision bench --sets merida,cburnett --boards 10 --json"
+chessbot vision bench --sets merida,cburnett --boards 10 --json\n  \
+chessbot vision bench --boards 100 --leave-out arrows"
 )]
 pub struct BenchArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -266,6 +290,10 @@ pub struct BenchArgs {
     /// processes and clock changes, only ever adds time); the reading is the same each time.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub repeats: u32,
+    /// Take these artefacts out of every page, all else as it would have been (e.g.
+    /// `--leave-out arrows,move-dots`): how many misread boards each costs.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "ARTEFACTS")]
+    pub leave_out: Vec<BenchArtefact>,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -2,8 +2,8 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::vision::{
-    BenchArgs, BenchPositions, DatasetArgs, EvalArgs, MixArgs, RenderArgs, TrainArgs, VisionArgs,
-    VisionCommand,
+    BenchArgs, BenchArtefact, BenchPositions, DatasetArgs, EvalArgs, MixArgs, RenderArgs,
+    TrainArgs, VisionArgs, VisionCommand,
 };
 use chessbot::rules::fen::parse_fen;
 use chessbot::vision::Classifier;
@@ -12,8 +12,8 @@ use chessbot::vision::bench::{BenchOptions, Positions, median_and_p95, run_bench
 use chessbot::vision::dataset::write_dataset;
 use chessbot::vision::recognize::Recognizer;
 use chessbot::vision::render::{
-    BoardStyle, Flat, PieceSet, load_themes, random_board, render_board, render_screenshot,
-    themes_path,
+    Artefact, BoardStyle, Flat, PieceSet, load_themes, random_board, render_board,
+    render_screenshot, themes_path,
 };
 use chessbot::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
 use rand::SeedableRng;
@@ -326,6 +326,21 @@ fn positions(p: BenchPositions) -> Positions {
     }
 }
 
+/// The library's artefact for the flag.
+fn artefact(a: BenchArtefact) -> Artefact {
+    match a {
+        BenchArtefact::Arrows => Artefact::Arrows,
+        BenchArtefact::MoveDots => Artefact::MoveDots,
+        BenchArtefact::Highlights => Artefact::Highlights,
+        BenchArtefact::Check => Artefact::Check,
+        BenchArtefact::Shadow => Artefact::Shadow,
+        BenchArtefact::Blur => Artefact::Blur,
+        BenchArtefact::Jpeg => Artefact::Jpeg,
+        BenchArtefact::Scale => Artefact::Scale,
+        BenchArtefact::Recolour => Artefact::Recolour,
+    }
+}
+
 fn run_benchmark(a: BenchArgs) -> CmdResult {
     if a.boards == 0 {
         return Err(CliError::input("--boards must be at least 1"));
@@ -346,6 +361,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         seed: a.seed,
         failures: a.failures.clone(),
         repeats: a.repeats as usize,
+        leave_out: a.leave_out.iter().copied().map(artefact).collect(),
         width,
         height,
         ..BenchOptions::default()

@@ -7,7 +7,7 @@ use crate::vision::geometry::cell_square;
 use crate::vision::input::decode;
 use crate::vision::recognize::{RecognizeOptions, Recognizer, TurnSource};
 use crate::vision::render::{
-    BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game,
+    Artefact, BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game,
     render_screenshot, themes_path,
 };
 use image::ImageEncoder;
@@ -53,6 +53,10 @@ pub struct BenchOptions {
     /// other processes and frequency changes, only ever adds time). The reading is the same
     /// every time.
     pub repeats: usize,
+    /// Artefacts taken out of every page's style after it is drawn at random (the positions,
+    /// square sizes and everything else stay as they would have been): how many misread
+    /// boards each artefact costs.
+    pub leave_out: Vec<Artefact>,
 }
 
 impl Default for BenchOptions {
@@ -67,6 +71,7 @@ impl Default for BenchOptions {
             sets: HELD_OUT_SETS.iter().map(|s| s.to_string()).collect(),
             failures: None,
             repeats: 1,
+            leave_out: Vec::new(),
         }
     }
 }
@@ -172,6 +177,9 @@ pub fn run_bench(
                 && style.last_move.is_some()
             {
                 style.last_move = game.last_move;
+            }
+            for &artefact in &opts.leave_out {
+                style = style.without(artefact);
             }
             let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
             let mut png = Vec::new();

@@ -303,6 +303,30 @@ fn parse_hex(s: &str) -> Option<Rgb<u8>> {
     Some(Rgb([v(0)?, v(2)?, v(4)?]))
 }
 
+/// A screenshot artefact that [`BoardStyle::without`] takes out of a style (for measuring
+/// how many misread boards each one costs, `chessbot vision bench --leave-out`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Artefact {
+    /// Arrows drawn over the board.
+    Arrows,
+    /// Legal-move dots and capture rings.
+    MoveDots,
+    /// The last move's and the selected square's tints.
+    Highlights,
+    /// The check glow under a king.
+    Check,
+    /// Drop shadows under the pieces.
+    Shadow,
+    /// Blur of the whole page.
+    Blur,
+    /// JPEG artefacts.
+    Jpeg,
+    /// Scaling of the whole page.
+    Scale,
+    /// Pieces recoloured from their set's own colours.
+    Recolour,
+}
+
 /// A texture drawn over the square colours.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Texture {
@@ -763,6 +787,25 @@ impl BoardStyle {
 }
 
 impl BoardStyle {
+    /// This style with `artefact` taken out; all else stays as it was.
+    pub fn without(mut self, artefact: Artefact) -> Self {
+        match artefact {
+            Artefact::Arrows => self.arrows.clear(),
+            Artefact::MoveDots => self.legal_moves.clear(),
+            Artefact::Highlights => {
+                self.last_move = None;
+                self.selected = None;
+            }
+            Artefact::Check => self.check = None,
+            Artefact::Shadow => self.shadow = false,
+            Artefact::Blur => self.blur = 0.0,
+            Artefact::Jpeg => self.jpeg_quality = None,
+            Artefact::Scale => self.scale = 1.0,
+            Artefact::Recolour => self.piece_recolour = [None, None],
+        }
+        self
+    }
+
     /// `sprite` of a `color` piece in this style's piece colours (recoloured, drawn flat).
     fn paint(&self, color: Color, mut sprite: Arc<RgbaImage>) -> Arc<RgbaImage> {
         let side = usize::from(color == Color::Black);
@@ -1737,6 +1780,58 @@ mod tests {
         });
         let body = red.body_colour(Color::Black).unwrap();
         assert!(body[0] >= 140 && body[1] <= 70, "{body:?}");
+    }
+
+    #[test]
+    fn without_takes_out_one_artefact_and_keeps_the_rest() {
+        let set = Arc::new(PieceSet {
+            name: "none".into(),
+            sprites: Vec::new(),
+            cache: Mutex::default(),
+        });
+        let mut s = BoardStyle::plain(set, Rgb([240, 217, 181]), Rgb([181, 136, 99]), 40.0);
+        s.arrows = vec![(Square::E2, Square::E4)];
+        s.legal_moves = vec![Square::E3];
+        s.last_move = Some((Square::E2, Square::E4));
+        s.selected = Some(Square::G1);
+        s.check = Some(Color::White);
+        s.shadow = true;
+        s.blur = 0.8;
+        s.jpeg_quality = Some(50);
+        s.scale = 1.3;
+        // What each artefact leaves: arrows, dots, tints, check, shadow, blur, JPEG, scale.
+        let left = |t: &BoardStyle| {
+            [
+                !t.arrows.is_empty(),
+                !t.legal_moves.is_empty(),
+                t.last_move.is_some() && t.selected.is_some(),
+                t.check.is_some(),
+                t.shadow,
+                t.blur > 0.0,
+                t.jpeg_quality.is_some(),
+                t.scale != 1.0,
+            ]
+        };
+        assert_eq!(left(&s), [true; 8]);
+        let kinds = [
+            Artefact::Arrows,
+            Artefact::MoveDots,
+            Artefact::Highlights,
+            Artefact::Check,
+            Artefact::Shadow,
+            Artefact::Blur,
+            Artefact::Jpeg,
+            Artefact::Scale,
+        ];
+        for (k, kind) in kinds.into_iter().enumerate() {
+            let t = s.clone().without(kind);
+            let want: [bool; 8] = std::array::from_fn(|i| i != k);
+            assert_eq!(left(&t), want, "{kind:?}");
+            assert_eq!(t.square_size, s.square_size);
+        }
+        let t = s.clone().without(Artefact::Recolour);
+        assert!(t.piece_recolour.iter().all(Option::is_none));
+        assert_eq!(left(&t), [true; 8]);
     }
 
     #[test]

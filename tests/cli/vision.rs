@@ -163,6 +163,24 @@ fn bench_reports_each_set() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no piece set 'no-such-set'"));
+    chessbot()
+        .args(["vision", "bench", "--boards", "1", "--sets", "cburnett"])
+        .args([
+            "--size",
+            "640x480",
+            "--leave-out",
+            "arrows,move-dots",
+            "--pieces",
+        ])
+        .arg(&pieces)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cburnett"));
+    chessbot()
+        .args(["vision", "bench", "--leave-out", "arrows,smoke"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("smoke"));
 }
 
 #[test]
