@@ -2,6 +2,7 @@
 //! [`super::model`] once on all of them, and decides the placement with what one screenshot gives
 //! for free (see [`decide`]).
 
+use super::arrows::{self, Cleared};
 use super::assign;
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
@@ -561,6 +562,41 @@ impl Classifier {
         )
     }
 
+    /// Reads the squares that may hold a piece (the first reading's chance of empty under
+    /// [`CANDIDATE`]) and that an arrow crosses once more, from the screenshot with its
+    /// arrows taken off ([`arrows::take_off`]): where the ensemble is then surer of its class
+    /// and still reads a piece, that reading replaces the first. The network reads an
+    /// arrow's colour as part of the piece under it. Squares read as empty keep their
+    /// reading: the network has learnt arrows over empty squares, and what is left of an
+    /// arrow taken off (a faint outline) is new to it.
+    fn reread_cleared(
+        &self,
+        cleared: &Cleared,
+        rects: &[(f32, f32, f32, f32)],
+        probabilities: &mut [[f32; CLASSES]],
+        embeddings: &mut [Vec<f32>],
+    ) -> Result<(), VisionError> {
+        let squares: Vec<usize> = cleared
+            .cells
+            .iter()
+            .copied()
+            .filter(|&i| i < probabilities.len().min(rects.len()))
+            .filter(|&i| clean(probabilities[i][0]) < CANDIDATE)
+            .collect();
+        if squares.is_empty() {
+            return Ok(());
+        }
+        let picked: Vec<_> = squares.iter().map(|&i| rects[i]).collect();
+        let picked = crop_cells(&cleared.image, &picked, self.crop());
+        self.read_again(
+            &squares,
+            &picked,
+            probabilities,
+            embeddings,
+            |first, again| again[0] < CANDIDATE && surest(again) > surest(first),
+        )
+    }
+
     /// Reads the squares that may hold a piece under an overlay (an arrow) once more with the
     /// overlay taken off, where the overlay's pixels on the empty squares tell how it was laid
     /// ([`sprites::Blend`]): where the ensemble is then surer of its class, and gives an empty
@@ -608,13 +644,12 @@ impl Classifier {
         if covered.is_empty() {
             return Ok(());
         }
-        let top = |row: &[f32; CLASSES]| row.iter().copied().map(clean).fold(0.0, f32::max);
         self.read_again(
             &covered,
             &picked,
             probabilities,
             embeddings,
-            |first, again| again[0] < CANDIDATE && top(again) > top(first),
+            |first, again| again[0] < CANDIDATE && surest(again) > surest(first),
         )
     }
 
@@ -670,16 +705,31 @@ impl Classifier {
                 height: h,
             });
         }
+        let cleared = arrows::take_off(board_image, grid);
+        self.classify_located(board_image, grid, cleared.as_ref())
+    }
+
+    /// [`Classifier::classify_board`] on a box that fits the image, `cleared` the image with
+    /// its arrows taken off, if it has any.
+    fn classify_located(
+        &self,
+        board_image: &RgbImage,
+        grid: &BoardBox,
+        cleared: Option<&Cleared>,
+    ) -> Result<BoardGuess, VisionError> {
         if let Some(small) = &self.small
             && grid.w.min(grid.h) / 8.0 < SMALL_SQUARE
         {
-            return small.classify_board(board_image, grid);
+            return small.classify_located(board_image, grid, cleared);
         }
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crop = self.crop();
         let crops = crop_cells(board_image, &rects, crop);
         let (mut probabilities, mut embeddings) = self.predict_unless_plain(&crops)?;
         let raw = probabilities.iter().map(argmax_class).collect();
+        if let Some(cleared) = cleared {
+            self.reread_cleared(cleared, &rects, &mut probabilities, &mut embeddings)?;
+        }
         let resized;
         let pictures = if PICTURE == crop {
             &crops
@@ -700,6 +750,11 @@ impl Classifier {
             classes,
         })
     }
+}
+
+/// The probability of a reading's likeliest class.
+fn surest(row: &[f32; CLASSES]) -> f32 {
+    row.iter().copied().map(clean).fold(0.0, f32::max)
 }
 
 /// One network from safetensors bytes, fused for inference.

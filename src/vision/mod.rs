@@ -6,6 +6,8 @@
 //!   and test data), and names the piece sets held out of training.
 //! - [`model`]: the square classifier network (a small CNN, candle).
 //! - [`unfold`]: 3×3 patch extraction, so that the network's convolutions are matrix products.
+//! - [`arrows`]: arrows drawn over the board, found and taken off, so that the pieces under
+//!   them can be read again without them.
 //! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
 //!   ([`classify::Classifier`], [`classify::BoardGuess`]).
 //! - [`sprites`]: which squares of one image show the same piece picture (whatever the square
@@ -26,6 +28,7 @@
 //! The vision module knows nothing of screens or mice; it turns images into placements.
 
 pub mod annotate;
+pub mod arrows;
 pub mod assign;
 pub mod bench;
 pub mod classify;

@@ -180,23 +180,9 @@ pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
     let corners: Vec<[[f32; 3]; 4]> = (0..64)
         .map(|i| corner_colours(img, board, i / 8, i % 8))
         .collect::<Option<_>>()?;
-    // A cell's colour: the median of its corners'.
-    let colour: Vec<[f32; 3]> = corners
-        .iter()
-        .map(|k| std::array::from_fn(|c| median(k.iter().map(|p| p[c]).collect())))
-        .collect();
+    let colour = cell_colours(&corners);
     let parity = |i: usize| (i / 8 + i % 8) % 2;
-    // The usual colour of each square colour: the median of its cells'.
-    let usual: [[f32; 3]; 2] = std::array::from_fn(|p| {
-        std::array::from_fn(|c| {
-            median(
-                (0..64)
-                    .filter(|&i| parity(i) == p)
-                    .map(|i| colour[i][c])
-                    .collect(),
-            )
-        })
-    });
+    let usual = usual_colours(&colour);
     // A cell's tint: the second least of its corners' distances from the usual colour (three of
     // four corners must move: a coordinate letter or an arrow's shaft moves one or two).
     let tint: Vec<f32> = (0..64)
@@ -241,6 +227,39 @@ pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
         .collect();
     under.sort_unstable();
     Some(under)
+}
+
+/// The usual colour of the board's two square colours, `[cells whose row + col is even,
+/// odd]`: the median of the cells' colours ([`cell_colours`]), so that a few tinted, covered or
+/// crowded cells do not move it. `None` when a cell lies off the image.
+pub(super) fn square_colours(img: &RgbImage, board: &BoardBox) -> Option<[[f32; 3]; 2]> {
+    let corners: Vec<[[f32; 3]; 4]> = (0..64)
+        .map(|i| corner_colours(img, board, i / 8, i % 8))
+        .collect::<Option<_>>()?;
+    Some(usual_colours(&cell_colours(&corners)))
+}
+
+/// Each cell's colour: the median of its four corner patches' colours.
+fn cell_colours(corners: &[[[f32; 3]; 4]]) -> Vec<[f32; 3]> {
+    corners
+        .iter()
+        .map(|k| std::array::from_fn(|c| median(k.iter().map(|p| p[c]).collect())))
+        .collect()
+}
+
+/// The usual colour of each square colour: the median of its cells' (`colour`, 64 cells).
+fn usual_colours(colour: &[[f32; 3]]) -> [[f32; 3]; 2] {
+    let parity = |i: usize| (i / 8 + i % 8) % 2;
+    std::array::from_fn(|p| {
+        std::array::from_fn(|c| {
+            median(
+                (0..colour.len())
+                    .filter(|&i| parity(i) == p)
+                    .map(|i| colour[i][c])
+                    .collect(),
+            )
+        })
+    })
 }
 
 /// Whether cells coloured `a` and `b`, whose square colours are `usual_a` and `usual_b`, can be
@@ -323,7 +342,7 @@ fn patch_colour(img: &RgbImage, ax: f32, bx: f32, ay: f32, by: f32) -> Option<[f
 }
 
 /// The median of `v` (the upper middle one for an even count; 0 for none).
-fn median(mut v: Vec<f32>) -> f32 {
+pub(super) fn median(mut v: Vec<f32>) -> f32 {
     if v.is_empty() {
         return 0.0;
     }
