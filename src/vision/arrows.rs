@@ -80,7 +80,7 @@ impl Lay {
     }
 
     /// What this lay shows over `covered`.
-    fn over(&self, covered: [f32; 3]) -> [f32; 3] {
+    fn shown_over(&self, covered: [f32; 3]) -> [f32; 3] {
         std::array::from_fn(|c| self.over[c] + self.through * covered[c])
     }
 }
@@ -156,7 +156,7 @@ pub fn find(img: &RgbImage, board: &BoardBox) -> Vec<Arrow> {
         .into_iter()
         .filter_map(|(a, b, parity, colour, matched, score)| {
             let (lay, half_width) = lays.iter().copied().find(|(lay, _)| {
-                let want = lay.over(usual[parity]);
+                let want = lay.shown_over(usual[parity]);
                 (0..3).all(|c| (want[c] - colour[c]).abs() <= MATCH)
             })?;
             Some(Candidate {
@@ -356,7 +356,7 @@ fn shaft_half_width(
     for &(x, y) in positions {
         let (fx, fy) = ((x - board.x) / sw, (y - board.y) / sh);
         let parity = (fx.floor() as usize + fy.floor() as usize) % 2;
-        let want = lay.over(usual[parity]);
+        let want = lay.shown_over(usual[parity]);
         let mut sides = [0.0f32; 2];
         for (side, sign) in [1.0f32, -1.0].into_iter().enumerate() {
             let mut r = 0.5;
@@ -390,21 +390,21 @@ pub fn take_off(img: &RgbImage, board: &BoardBox) -> Option<Cleared> {
     let (sw, sh) = board.square_size();
     let square = sw.min(sh);
     for arrow in &arrows {
-        let src = out.clone();
+        // Each arrow's changes are gathered first and written after, so the scan reads the
+        // screenshot as the arrows before it left it.
         let p0 = board.cell_center(arrow.from / 8, arrow.from % 8);
         let p1 = board.cell_center(arrow.to / 8, arrow.to % 8);
         let (dx, dy) = (p1.0 - p0.0, p1.1 - p0.1);
         let len = dx.hypot(dy);
         let (ux, uy) = (dx / len, dy / len);
         let (nx, ny) = (-uy, ux);
-        let shaft = arrow.half_width;
         let head = HALF_WIDTH * square;
         let mut unblended: HashMap<(u32, u32), [f32; 3]> = HashMap::new();
         let mut edges: HashMap<(u32, u32), [f32; 3]> = HashMap::new();
         let mut t = 0.0;
         while t <= len {
             let near_end = t < HEAD * square || t > len - HEAD * square;
-            let most = if near_end { head } else { shaft };
+            let most = if near_end { head } else { arrow.half_width };
             let (cx, cy) = (p0.0 + ux * t, p0.1 + uy * t);
             t += 0.5;
             for sign in [1.0f32, -1.0] {
@@ -413,11 +413,11 @@ pub fn take_off(img: &RgbImage, board: &BoardBox) -> Option<Cleared> {
                 let mut r = 0.0;
                 while r <= most {
                     let (x, y) = at(r);
-                    let under = pixel(&src, x, y).and_then(|p| arrow.lay.under(p));
+                    let under = pixel(&out, x, y).and_then(|p| arrow.lay.under(p));
                     match under {
                         Some(under) => inside.push((r, (x as u32, y as u32), under)),
                         // Along the shaft its measured width says where the edge is.
-                        None if !near_end && pixel(&src, x, y).is_some() => {}
+                        None if !near_end && pixel(&out, x, y).is_some() => {}
                         None => break,
                     }
                     r += 0.5;
@@ -432,7 +432,7 @@ pub fn take_off(img: &RgbImage, board: &BoardBox) -> Option<Cleared> {
                 };
                 inside.retain(|&(r, ..)| r <= last);
                 let (ox, oy) = at(last + EDGE + 0.5);
-                let Some(beyond) = pixel(&src, ox, oy) else {
+                let Some(beyond) = pixel(&out, ox, oy) else {
                     continue;
                 };
                 for &(r, key, under) in &inside {
@@ -445,7 +445,7 @@ pub fn take_off(img: &RgbImage, board: &BoardBox) -> Option<Cleared> {
                 let mut r = last + 0.5;
                 while r <= last + EDGE {
                     let (x, y) = at(r);
-                    if pixel(&src, x, y).is_some() {
+                    if pixel(&out, x, y).is_some() {
                         edges.insert((x as u32, y as u32), beyond);
                     }
                     r += 0.5;
