@@ -44,6 +44,16 @@ static HELD_OUT_SMALL: [&[u8]; 4] = [
     include_bytes!("../../assets/vision/held-out-small2.safetensors"),
     include_bytes!("../../assets/vision/held-out-b-small2.safetensors"),
 ];
+/// Networks twice as wide as the pairs above (convolutions of 32, 64, 96 and 128 channels
+/// against 16-64), trained on a GPU without the held-out sets (stop 51,
+/// `bench/vision_train_torch.py`: 8 of 10 epochs at seed 2, and 2 epochs at seed 1); they
+/// read only the squares the members are unsure of ([`Classifier::with_referees`]). No wide
+/// pair trained on every set exists (that needs a GPU run), so `recognize` reads with these
+/// too: they still saw 18 piece sets and 52 more.
+static WIDE: [&[u8]; 2] = [
+    include_bytes!("../../assets/vision/held-out-wide.safetensors"),
+    include_bytes!("../../assets/vision/held-out-wide-b.safetensors"),
+];
 
 /// Boards whose squares are narrower than this (pixels of the image) are read by the
 /// classifier's small-board ensemble ([`Classifier::with_small_members`]) where it has one:
@@ -53,6 +63,12 @@ static HELD_OUT_SMALL: [&[u8]; 4] = [
 /// 1000 and 2900 of 3000; with the four small-board members under 26 px 969 and 2909, under 34
 /// px 969 and 2911.
 pub const SMALL_SQUARE: f32 = 30.0;
+
+/// A square whose likeliest class the members give less than this is also read by the
+/// classifier's referees ([`Classifier::with_referees`]). `vision bench --boards 100` seeds 1,
+/// 11 and 2-5 (3000 held-out boards), the two wide networks as referees: 2903 boards right
+/// without them, 2913 at 0.99 and at 0.999, 2912 on every square not surely empty.
+const UNSURE: f32 = 0.99;
 
 /// What one square holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -173,6 +189,9 @@ pub struct Classifier {
     nets: Vec<Arc<Network>>,
     /// The members that read boards with squares under [`SMALL_SQUARE`], if not these.
     small: Option<Box<Classifier>>,
+    /// Networks that read only the squares the members are unsure of (see
+    /// [`Classifier::with_referees`]).
+    referees: Vec<Arc<Network>>,
 }
 
 impl std::fmt::Debug for Classifier {
@@ -186,14 +205,16 @@ impl Classifier {
     /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
         Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_B.to_vec()])?
-            .with_small_members(EMBEDDED_SMALL.iter().map(|b| b.to_vec()).collect())
+            .with_small_members(EMBEDDED_SMALL.iter().map(|b| b.to_vec()).collect())?
+            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
     /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
         Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_B.to_vec()])?
-            .with_small_members(HELD_OUT_SMALL.iter().map(|b| b.to_vec()).collect())
+            .with_small_members(HELD_OUT_SMALL.iter().map(|b| b.to_vec()).collect())?
+            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
     }
 
     /// This classifier, with boards whose squares are under [`SMALL_SQUARE`] pixels read by
@@ -207,8 +228,45 @@ impl Classifier {
         }
         Ok(Classifier {
             nets: self.nets,
-            small: Some(Box::new(Classifier { nets, small: None })),
+            small: Some(Box::new(Classifier {
+                nets,
+                small: None,
+                referees: self.referees.clone(),
+            })),
+            referees: self.referees,
         })
+    }
+
+    /// This classifier, with `referees` (safetensors bytes, crops of the same side) reading
+    /// the squares whose likeliest class its members give under [`UNSURE`], in the view the
+    /// members kept (see [`Classifier::predict_either_way`]): each referee's probabilities
+    /// count as one member's in the average. Their embeddings are not used, so the grouping of
+    /// pictures stays the members' (wider networks there cost as much on every piece, for no
+    /// more boards read right). Boards with small squares get them too.
+    pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
+        let mut loaded = Vec::with_capacity(referees.len());
+        for bytes in referees {
+            let net = load_network(&bytes)?;
+            check_crop(&self.nets, &net)?;
+            loaded.push(Arc::new(net));
+        }
+        let small = self.small.map(|s| {
+            Box::new(Classifier {
+                referees: loaded.clone(),
+                ..*s
+            })
+        });
+        Ok(Classifier {
+            nets: self.nets,
+            small,
+            referees: loaded,
+        })
+    }
+
+    /// How many networks read the squares the members are unsure of (see
+    /// [`Classifier::with_referees`]).
+    pub fn referees(&self) -> usize {
+        self.referees.len()
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -248,7 +306,11 @@ impl Classifier {
             check_crop(&nets, &net)?;
             nets.push(Arc::new(net));
         }
-        Ok(Classifier { nets, small: None })
+        Ok(Classifier {
+            nets,
+            small: None,
+            referees: Vec::new(),
+        })
     }
 
     /// How many networks this classifier reads with (boards with small squares: see
@@ -291,11 +353,7 @@ impl Classifier {
             return Ok((probs, embeddings));
         }
         let doubtful: Vec<usize> = (0..n).filter(|&i| probs[i][0] < SURELY_EMPTY).collect();
-        let picked: Vec<f32> = doubtful
-            .iter()
-            .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
-            .copied()
-            .collect();
+        let picked = gather(crops, &doubtful, plane);
         let mut joined: Vec<Vec<f32>> = embeddings.iter().map(|e| unit(e).collect()).collect();
         let members = self.nets.len() as f32;
         // Where each crop is among the ones the other members read.
@@ -356,7 +414,8 @@ impl Classifier {
     /// The ensemble's reading of the crops of one image as they are and, for the crops the
     /// first network does not read as surely empty, mirrored left to right too, keeping the
     /// view that network is surer of (the larger sum of the log of each such crop's top
-    /// probability). The other members read those crops in the kept view only.
+    /// probability). The other members read those crops in the kept view only, and the
+    /// referees ([`Classifier::with_referees`]) the ones the members are then unsure of.
     ///
     /// Piece sets draw their knights (and some other pieces) facing either way. Training
     /// mirrors only a share of the 2D boards, so a set whose pieces face the rarer way reads
@@ -380,11 +439,7 @@ impl Classifier {
         let doubtful: Vec<usize> = (0..n)
             .filter(|&i| probabilities[i][0] < SURELY_EMPTY)
             .collect();
-        let picked: Vec<f32> = doubtful
-            .iter()
-            .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
-            .copied()
-            .collect();
+        let picked = gather(crops, &doubtful, plane);
         let mirrored = mirror_crops(picked.clone(), crop);
         let (flipped, flipped_embeddings) = self.predict_with(first, &mirrored)?;
         let mirrored_wins =
@@ -424,6 +479,28 @@ impl Classifier {
                 .chain(unit(&flipped_embeddings[k]))
                 .chain(rest.iter().copied())
                 .collect();
+        }
+        let unsure: Vec<usize> = (0..doubtful.len())
+            .filter(|&k| surest(&probabilities[doubtful[k]]) < UNSURE)
+            .collect();
+        if self.referees.is_empty() || unsure.is_empty() {
+            return Ok((probabilities, embeddings));
+        }
+        let asked = gather(kept, &unsure, plane);
+        let mut sums = vec![[0.0f32; CLASSES]; unsure.len()];
+        for net in &self.referees {
+            let (p, _) = self.predict_with(net, &asked)?;
+            for (sum, row) in sums.iter_mut().zip(p) {
+                for (s, v) in sum.iter_mut().zip(row) {
+                    *s += v;
+                }
+            }
+        }
+        let total = members + self.referees.len() as f32;
+        for (sum, &k) in sums.iter().zip(&unsure) {
+            for (p, s) in probabilities[doubtful[k]].iter_mut().zip(sum) {
+                *p = (*p * members + s) / total;
+            }
         }
         Ok((probabilities, embeddings))
     }
@@ -668,11 +745,7 @@ impl Classifier {
             self.brighten_dark(crops, &mut p, &mut e)?;
             return Ok((p, e));
         }
-        let picked: Vec<f32> = busy
-            .iter()
-            .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
-            .copied()
-            .collect();
+        let picked = gather(crops, &busy, plane);
         let (mut p, mut e) = self.predict_either_way(&picked, busy.len())?;
         self.brighten_dark(&picked, &mut p, &mut e)?;
         let width = e.first().map_or(0, Vec::len);
@@ -750,6 +823,15 @@ impl Classifier {
             classes,
         })
     }
+}
+
+/// The crops at `indices` of `crops` (each `plane` values), one after another.
+fn gather(crops: &[f32], indices: &[usize], plane: usize) -> Vec<f32> {
+    indices
+        .iter()
+        .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
+        .copied()
+        .collect()
 }
 
 /// The probability of a reading's likeliest class.
@@ -1621,6 +1703,58 @@ mod tests {
             }
         }
         crops
+    }
+
+    #[test]
+    fn referees_read_only_the_squares_the_members_are_unsure_of() {
+        let members = Classifier::from_bytes(HELD_OUT_MODEL.to_vec()).unwrap();
+        let refereed = Classifier::from_bytes(HELD_OUT_MODEL.to_vec())
+            .unwrap()
+            .with_referees(vec![WIDE[0].to_vec()])
+            .unwrap();
+        assert_eq!((members.referees(), refereed.referees()), (0, 1));
+        let referee = Classifier::from_bytes(WIDE[0].to_vec()).unwrap();
+        let side = members.crop();
+        // A plain square and blobs with a bar, fainter and fainter on lighter squares.
+        let n = 6;
+        let crops = blob_crops(side, n, (0.35, 0.06), |k, blob| match k {
+            0 => 0.4,
+            _ if blob => -0.5 + 0.12 * k as f32,
+            _ => 0.5 - 0.1 * k as f32,
+        });
+        let (alone, alone_e) = members.predict_either_way(&crops, n).unwrap();
+        let (p, e) = refereed.predict_either_way(&crops, n).unwrap();
+        // The grouping of pictures stays the members'.
+        assert_eq!(e, alone_e);
+        // The referee reads a crop in the view the member kept, one of the two.
+        let (direct, _) = referee.predict(&crops, n).unwrap();
+        let (flipped, _) = referee
+            .predict(&mirror_crops(crops.clone(), side), n)
+            .unwrap();
+        let close = |a: &[f32; CLASSES], b: &[f32; CLASSES]| {
+            a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5)
+        };
+        let mut asked = 0;
+        for i in 0..n {
+            if alone[i][0] >= SURELY_EMPTY || surest(&alone[i]) >= UNSURE {
+                assert_eq!(p[i], alone[i], "crop {i}");
+                continue;
+            }
+            asked += 1;
+            let averaged = |r: &[f32; CLASSES]| -> [f32; CLASSES] {
+                std::array::from_fn(|c| (alone[i][c] + r[c]) / 2.0)
+            };
+            assert!(
+                close(&p[i], &averaged(&direct[i])) || close(&p[i], &averaged(&flipped[i])),
+                "crop {i}"
+            );
+        }
+        assert!(asked > 0 && asked < n, "{asked} of {n} crops refereed");
+        assert!(
+            members
+                .with_referees(vec![b"not weights".to_vec()])
+                .is_err()
+        );
     }
 
     #[test]
