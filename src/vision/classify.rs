@@ -47,7 +47,12 @@ static HELD_OUT_SMALL: [&[u8]; 4] = [
 /// Networks twice as wide as the pairs above (convolutions of 32, 64, 96 and 128 channels
 /// against 16-64), trained on a GPU without the held-out sets (stop 51,
 /// `bench/vision_train_torch.py`: 8 of 10 epochs at seed 2, and 2 epochs at seed 1); they
-/// read only the squares the members are unsure of ([`Classifier::with_referees`]). No wide
+/// read the squares the members are unsure of ([`Classifier::with_referees`]), and on boards
+/// with small squares ([`SMALL_SQUARE`]) they are members too: stop 68, 3000 held-out boards
+/// of `vision bench --boards 100` seeds 1, 11, 2-5: 2919 right as referees alone, 2922 with
+/// them as small-board members besides (seeds 21-26: 2912 and 2920; without referees on the
+/// small boards then 2919 and 2917); the median page, most of whose squares are larger, takes
+/// no longer (about 80 -> 100 ms at the 95th percentile). No wide
 /// pair trained on every set exists (that needs a GPU run), so `recognize` reads with these
 /// too: they still saw 18 piece sets and 52 more.
 static WIDE: [&[u8]; 2] = [
@@ -205,7 +210,13 @@ impl Classifier {
     /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
         Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_B.to_vec()])?
-            .with_small_members(EMBEDDED_SMALL.iter().map(|b| b.to_vec()).collect())?
+            .with_small_members(
+                EMBEDDED_SMALL
+                    .iter()
+                    .chain(&WIDE)
+                    .map(|b| b.to_vec())
+                    .collect(),
+            )?
             .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
     }
 
@@ -213,7 +224,13 @@ impl Classifier {
     /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
         Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_B.to_vec()])?
-            .with_small_members(HELD_OUT_SMALL.iter().map(|b| b.to_vec()).collect())?
+            .with_small_members(
+                HELD_OUT_SMALL
+                    .iter()
+                    .chain(&WIDE)
+                    .map(|b| b.to_vec())
+                    .collect(),
+            )?
             .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
     }
 
