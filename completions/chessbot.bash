@@ -1344,7 +1344,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --repeats --leave-out --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --keep --repeats --leave-out --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1383,6 +1383,10 @@ _chessbot() {
                     return 0
                     ;;
                 --failures)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

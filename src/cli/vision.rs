@@ -286,6 +286,10 @@ pub struct BenchArgs {
     /// index and what went wrong: grid, orientation or the number of wrong squares).
     #[arg(long, value_name = "DIR")]
     pub failures: Option<PathBuf>,
+    /// Write every screenshot with its truth into DIR (`SET-INDEX.png` and `.txt`), to read
+    /// the very same pages again with another build (`bench/read_pages.py`).
+    #[arg(long, value_name = "DIR")]
+    pub keep: Option<PathBuf>,
     /// Read each screenshot N times and time it by the least (this machine's noise, other
     /// processes and clock changes, only ever adds time); the reading is the same each time.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]

@@ -360,6 +360,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         boards: a.boards,
         seed: a.seed,
         failures: a.failures.clone(),
+        keep: a.keep.clone(),
         repeats: a.repeats as usize,
         leave_out: a.leave_out.iter().copied().map(artefact).collect(),
         width,

@@ -49,6 +49,10 @@ pub struct BenchOptions {
     /// Folder to write the screenshots of boards not read right into (PNG files named after the
     /// set, the index and what went wrong), for looking at the failures.
     pub failures: Option<std::path::PathBuf>,
+    /// When set, every screenshot is written here with its truth (`SET-INDEX.png` and
+    /// `.txt`, as for `failures`), so that another build's reading of the very same pages can
+    /// be compared (`bench/read_pages.py`).
+    pub keep: Option<std::path::PathBuf>,
     /// Times each screenshot is read; its time is the least of them (the machine's own noise,
     /// other processes and frequency changes, only ever adds time). The reading is the same
     /// every time.
@@ -70,6 +74,7 @@ impl Default for BenchOptions {
             square_range: (16.0, 92.0),
             sets: HELD_OUT_SETS.iter().map(|s| s.to_string()).collect(),
             failures: None,
+            keep: None,
             repeats: 1,
             leave_out: Vec::new(),
         }
@@ -206,12 +211,8 @@ pub fn run_bench(
             }
             times.push(least);
             report.boards += 1;
-            let keep_failure = |what: &str| -> Result<(), VisionError> {
-                let Some(dir) = &opts.failures else {
-                    return Ok(());
-                };
+            let write_page = |dir: &Path, stem: &str| -> Result<(), VisionError> {
                 std::fs::create_dir_all(dir).map_err(|e| VisionError::io(dir, e))?;
-                let stem = format!("{name}-{index:03}-{what}");
                 let path = dir.join(format!("{stem}.png"));
                 std::fs::write(&path, &png).map_err(|e| VisionError::io(&path, e))?;
                 // The truth beside it: board box, orientation and placement.
@@ -220,6 +221,13 @@ pub fn run_bench(
                 let truth = format!("{} {} {} {} {side} {board}\n", g.x, g.y, g.w, g.h);
                 let path = dir.join(format!("{stem}.txt"));
                 std::fs::write(&path, truth).map_err(|e| VisionError::io(&path, e))
+            };
+            if let Some(dir) = &opts.keep {
+                write_page(dir, &format!("{name}-{index:03}"))?;
+            }
+            let keep_failure = |what: &str| match &opts.failures {
+                Some(dir) => write_page(dir, &format!("{name}-{index:03}-{what}")),
+                None => Ok(()),
             };
             let found = found.ok().and_then(|f| f.into_iter().next());
             let Some(r) = found else {

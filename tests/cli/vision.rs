@@ -234,10 +234,11 @@ fn bench_also_scores_real_screenshots() {
 }
 
 #[test]
-fn bench_keeps_the_screenshots_it_misread() {
+fn bench_keeps_the_screenshots_it_misread_and_with_keep_all_of_them() {
     let Some(pieces) = pieces() else { return };
     let dir = tempfile::tempdir().unwrap();
     let failures = dir.path().join("failures");
+    let kept = dir.path().join("kept");
     let v = json_of(
         chessbot()
             .args(["vision", "bench", "--boards", "4", "--sets", "kiwen-suwi"])
@@ -245,7 +246,9 @@ fn bench_keeps_the_screenshots_it_misread() {
             .arg("--pieces")
             .arg(&pieces)
             .arg("--failures")
-            .arg(&failures),
+            .arg(&failures)
+            .arg("--keep")
+            .arg(&kept),
     );
     let set = &v["sets"][0];
     let wrong = set["boards"].as_u64().unwrap() - set["boards_right"].as_u64().unwrap();
@@ -263,9 +266,25 @@ fn bench_keeps_the_screenshots_it_misread() {
                 "{truth}"
             );
             assert!(fields[4] == "white" || fields[4] == "black", "{truth}");
+            // ...and is the kept page of its board (`SET-INDEX`, then what went wrong).
+            let name = path.file_name().unwrap().to_str().unwrap();
+            let stem = &name[.."kiwen-suwi-000".len()];
+            let page = kept.join(format!("{stem}.png"));
+            assert_eq!(std::fs::read(&path).unwrap(), std::fs::read(&page).unwrap());
+            assert_eq!(
+                truth,
+                std::fs::read_to_string(page.with_extension("txt")).unwrap()
+            );
         }
     }
     assert_eq!(pngs, wrong);
+    let pages: Vec<_> = (0..4)
+        .map(|i| kept.join(format!("kiwen-suwi-{i:03}")))
+        .collect();
+    for page in &pages {
+        assert!(page.with_extension("png").is_file(), "{}", page.display());
+        assert!(page.with_extension("txt").is_file(), "{}", page.display());
+    }
 }
 
 #[test]
