@@ -416,6 +416,26 @@ fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> 
     Ok(())
 }
 
+/// The convolution widths of the network saved at `path` (see [`TrainConfig::init`]), so that
+/// a wider one (stop 51's GPU-trained pair) is trained further as it is; its crops must be
+/// the [`CROP`] that training draws.
+fn init_channels(path: &Path) -> Result<[usize; 4], VisionError> {
+    let bytes = std::fs::read(path).map_err(|e| VisionError::io(path, e))?;
+    let saved = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)
+        .map_err(|e| VisionError::BadOption(format!("{}: not a network: {e}", path.display())))?;
+    match super::model::shape_of(&saved) {
+        Some((crop, channels)) if crop == CROP => Ok(channels),
+        Some((crop, _)) => Err(VisionError::BadOption(format!(
+            "{}: a network of {crop}-px crops; training draws {CROP}-px crops",
+            path.display()
+        ))),
+        None => Err(VisionError::BadOption(format!(
+            "{}: not a network of this shape",
+            path.display()
+        ))),
+    }
+}
+
 /// Sets the weights of `varmap` to those saved at `path` (see [`TrainConfig::init`]): every
 /// weight must be there, with its shape.
 fn load_weights(varmap: &VarMap, path: &Path) -> Result<(), VisionError> {
@@ -467,7 +487,11 @@ pub fn train(
     let device = Device::Cpu;
     let varmap = VarMap::new();
     let vb = VarBuilder::from_varmap(&varmap, DType::F32, &device);
-    let net = SquareNet::new(vb, CROP)?;
+    let channels = match &config.init {
+        Some(path) => init_channels(path)?,
+        None => super::model::CHANNELS,
+    };
+    let net = SquareNet::with_channels(vb, CROP, &channels)?;
     // Random weights first either way, so that a fine-tuning run draws the same boards as a
     // fresh run of its seed.
     init_weights(&varmap, &mut rng)?;
@@ -778,5 +802,18 @@ mod tests {
         std::fs::write(&junk, b"not weights").unwrap();
         let err = load_weights(&second, &junk).unwrap_err();
         assert!(err.to_string().contains("not a network"), "{err}");
+
+        // The starting network's widths are the trained network's: the shipped wide ones too.
+        assert_eq!(
+            init_channels(&saved).unwrap(),
+            super::super::model::CHANNELS
+        );
+        let wide =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision/held-out-wide.safetensors");
+        assert_eq!(init_channels(&wide).unwrap(), [32, 64, 96, 128]);
+        for bad in [&other, &junk] {
+            let err = init_channels(bad).unwrap_err();
+            assert!(err.to_string().contains("not a network"), "{err}");
+        }
     }
 }
