@@ -47,17 +47,25 @@ static HELD_OUT_SMALL: [&[u8]; 4] = [
 /// Networks twice as wide as the pairs above (convolutions of 32, 64, 96 and 128 channels
 /// against 16-64), trained on a GPU without the held-out sets (stop 51,
 /// `bench/vision_train_torch.py`: 8 of 10 epochs at seed 2, and 2 epochs at seed 1); they
-/// read the squares the members are unsure of ([`Classifier::with_referees`]), and on boards
-/// with small squares ([`SMALL_SQUARE`]) they are members too: stop 68, 3000 held-out boards
-/// of `vision bench --boards 100` seeds 1, 11, 2-5: 2919 right as referees alone, 2922 with
-/// them as small-board members besides (seeds 21-26: 2912 and 2920; without referees on the
-/// small boards then 2919 and 2917); the median page, most of whose squares are larger, takes
-/// no longer (about 80 -> 100 ms at the 95th percentile). No wide
+/// read the squares the members are unsure of ([`Classifier::with_referees`]) on boards of
+/// squares of [`SMALL_SQUARE`] and more; smaller ones have [`WIDE_SMALL`]. No wide
 /// pair trained on every set exists (that needs a GPU run), so `recognize` reads with these
 /// too: they still saw 18 piece sets and 52 more.
 static WIDE: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b.safetensors"),
+];
+/// The wide pair trained further on this machine's CPU on boards of squares up to 30 px (two
+/// passes at 1e-3, `vision train --init`; README, stop 68), without the held-out sets: members
+/// of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
+/// ([`Classifier::with_small_referees`]). Stop 68, 3000 held-out boards of `vision bench
+/// --boards 100` seeds 1, 11, 2-5 (and 3000 of seeds 21-26): 2919 (2912) right with the wide
+/// pair as referees only, 2922 (2920) with it as small-board members besides, 2926 (2926) with
+/// these in its place there. The median page, most of whose squares are larger, takes no
+/// longer (about 85 -> 100 ms at the 95th percentile).
+static WIDE_SMALL: [&[u8]; 2] = [
+    include_bytes!("../../assets/vision/held-out-wide-small.safetensors"),
+    include_bytes!("../../assets/vision/held-out-wide-b-small.safetensors"),
 ];
 
 /// Boards whose squares are narrower than this (pixels of the image) are read by the
@@ -213,11 +221,12 @@ impl Classifier {
             .with_small_members(
                 EMBEDDED_SMALL
                     .iter()
-                    .chain(&WIDE)
+                    .chain(&WIDE_SMALL)
                     .map(|b| b.to_vec())
                     .collect(),
             )?
-            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
+            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())?
+            .with_small_referees(WIDE_SMALL.iter().map(|b| b.to_vec()).collect())
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
@@ -227,22 +236,31 @@ impl Classifier {
             .with_small_members(
                 HELD_OUT_SMALL
                     .iter()
-                    .chain(&WIDE)
+                    .chain(&WIDE_SMALL)
                     .map(|b| b.to_vec())
                     .collect(),
             )?
-            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())
+            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())?
+            .with_small_referees(WIDE_SMALL.iter().map(|b| b.to_vec()).collect())
+    }
+
+    /// Networks from safetensors bytes, each reading crops of this classifier's side.
+    fn load_alike(&self, networks: Vec<Vec<u8>>) -> Result<Vec<Arc<Network>>, VisionError> {
+        networks
+            .iter()
+            .map(|bytes| {
+                let net = load_network(bytes)?;
+                check_crop(&self.nets, &net)?;
+                Ok(Arc::new(net))
+            })
+            .collect()
     }
 
     /// This classifier, with boards whose squares are under [`SMALL_SQUARE`] pixels read by
     /// its networks and `members` (safetensors bytes, crops of the same side) together.
     pub fn with_small_members(self, members: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let mut nets = self.nets.clone();
-        for bytes in members {
-            let net = load_network(&bytes)?;
-            check_crop(&nets, &net)?;
-            nets.push(Arc::new(net));
-        }
+        nets.extend(self.load_alike(members)?);
         Ok(Classifier {
             nets: self.nets,
             small: Some(Box::new(Classifier {
@@ -254,19 +272,28 @@ impl Classifier {
         })
     }
 
+    /// This classifier, with boards whose squares are under [`SMALL_SQUARE`] pixels refereed
+    /// by `referees` instead of those of [`Classifier::with_referees`] (which comes first).
+    pub fn with_small_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
+        let loaded = self.load_alike(referees)?;
+        let small = self.small.map(|s| {
+            Box::new(Classifier {
+                referees: loaded,
+                ..*s
+            })
+        });
+        Ok(Classifier { small, ..self })
+    }
+
     /// This classifier, with `referees` (safetensors bytes, crops of the same side) reading
     /// the squares whose likeliest class its members give under [`UNSURE`], in the view the
     /// members kept (see [`Classifier::predict_either_way`]): each referee's probabilities
     /// count as one member's in the average. Their embeddings are not used, so the grouping of
     /// pictures stays the members' (wider networks there cost as much on every piece, for no
-    /// more boards read right). Boards with small squares get them too.
+    /// more boards read right). Boards with small squares get them too, unless
+    /// [`Classifier::with_small_referees`] gives them others.
     pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
-        let mut loaded = Vec::with_capacity(referees.len());
-        for bytes in referees {
-            let net = load_network(&bytes)?;
-            check_crop(&self.nets, &net)?;
-            loaded.push(Arc::new(net));
-        }
+        let loaded = self.load_alike(referees)?;
         let small = self.small.map(|s| {
             Box::new(Classifier {
                 referees: loaded.clone(),
@@ -284,6 +311,13 @@ impl Classifier {
     /// [`Classifier::with_referees`]).
     pub fn referees(&self) -> usize {
         self.referees.len()
+    }
+
+    /// How many referees read boards with squares under [`SMALL_SQUARE`] pixels.
+    pub fn small_referees(&self) -> usize {
+        self.small
+            .as_ref()
+            .map_or(self.referees.len(), |s| s.referees.len())
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -1698,6 +1732,48 @@ mod tests {
         // Members must read crops of one side; empty weights are an error.
         let again = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
         assert!(again.with_small_members(vec![Vec::new()]).is_err());
+    }
+
+    #[test]
+    fn boards_with_small_squares_have_their_own_referees() {
+        let shipped = Classifier::held_out().unwrap();
+        assert_eq!((shipped.members(), shipped.small_members()), (2, 8));
+        assert_eq!((shipped.referees(), shipped.small_referees()), (2, 2));
+        let pair = || {
+            Classifier::from_bytes(HELD_OUT_MODEL.to_vec())
+                .unwrap()
+                .with_small_members(vec![HELD_OUT_MODEL_B.to_vec()])
+                .unwrap()
+        };
+        let own = pair()
+            .with_referees(vec![WIDE[0].to_vec()])
+            .unwrap()
+            .with_small_referees(vec![WIDE_SMALL[0].to_vec()])
+            .unwrap();
+        let large_ones = pair().with_referees(vec![WIDE[0].to_vec()]).unwrap();
+        let small_ones = pair().with_referees(vec![WIDE_SMALL[0].to_vec()]).unwrap();
+        // Grey squares, each with a blob of its own size on a bar of its own height: pictures
+        // like no piece, which the networks doubt. Read at two square sizes.
+        let image = RgbImage::from_fn(400, 400, |x, y| {
+            let (cx, cy) = ((x % 25) as i32 - 12, (y % 25) as i32 - 12);
+            let i = (x / 25 + 16 * (y / 25)) as i32;
+            let disc = cx * cx + (cy + 3).pow(2) < (2 + i % 6).pow(2);
+            let bar = cx.abs() <= 1 + i % 3 && cy >= 0 && cy < 2 + i % 9;
+            match (disc || bar, i % 2 == 0) {
+                (true, true) => image::Rgb([40, 35, 30]),
+                (true, false) => image::Rgb([240, 235, 225]),
+                (false, _) => image::Rgb([140, 150, 130]),
+            }
+        });
+        let read = |c: &Classifier, side: f32| {
+            c.classify_board(&image, &BoardBox::new(0.0, 0.0, 8.0 * side, 8.0 * side))
+                .unwrap()
+                .probabilities
+        };
+        // The picture has squares the pair doubts, which the two referees read differently.
+        assert_ne!(read(&small_ones, 25.0), read(&large_ones, 25.0));
+        assert_eq!(read(&own, 25.0), read(&small_ones, 25.0));
+        assert_eq!(read(&own, 50.0), read(&large_ones, 50.0));
     }
 
     /// `n` crops of `side` px laid out as `[n, 3, side, side]`: crop `k`'s pixels are
