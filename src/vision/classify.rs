@@ -58,7 +58,7 @@ static WIDE: [&[u8]; 2] = [
 /// The wide pair trained further on this machine's CPU on boards of squares up to 30 px (two
 /// passes at 1e-3, `vision train --init`; README, stop 68), without the held-out sets: members
 /// of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
-/// ([`Classifier::with_small_referees`]). Stop 68, 3000 held-out boards of `vision bench
+/// ([`Classifier::small_members_referee`]). Stop 68, 3000 held-out boards of `vision bench
 /// --boards 100` seeds 1, 11, 2-5 (and 3000 of seeds 21-26): 2919 (2912) right with the wide
 /// pair as referees only, 2922 (2920) with it as small-board members besides, 2926 (2926) with
 /// these in its place there. The median page, most of whose squares are larger, takes no
@@ -217,31 +217,24 @@ impl Classifier {
     /// The networks compiled into the binary for reading screenshots, trained on every piece
     /// set, read together (see [`Classifier::from_members`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::from_members(vec![EMBEDDED_MODEL.to_vec(), EMBEDDED_MODEL_B.to_vec()])?
-            .with_small_members(
-                EMBEDDED_SMALL
-                    .iter()
-                    .chain(&WIDE_SMALL)
-                    .map(|b| b.to_vec())
-                    .collect(),
-            )?
-            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())?
-            .with_small_referees(WIDE_SMALL.iter().map(|b| b.to_vec()).collect())
+        Self::compiled([EMBEDDED_MODEL, EMBEDDED_MODEL_B], &EMBEDDED_SMALL)
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
     /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
-        Self::from_members(vec![HELD_OUT_MODEL.to_vec(), HELD_OUT_MODEL_B.to_vec()])?
-            .with_small_members(
-                HELD_OUT_SMALL
-                    .iter()
-                    .chain(&WIDE_SMALL)
-                    .map(|b| b.to_vec())
-                    .collect(),
-            )?
-            .with_referees(WIDE.iter().map(|b| b.to_vec()).collect())?
-            .with_small_referees(WIDE_SMALL.iter().map(|b| b.to_vec()).collect())
+        Self::compiled([HELD_OUT_MODEL, HELD_OUT_MODEL_B], &HELD_OUT_SMALL)
+    }
+
+    /// A compiled-in `pair` with its `small`-board members, the wide pair's small-board
+    /// versions ([`WIDE_SMALL`]) among them and refereeing those boards, and the wide pair
+    /// ([`WIDE`]) refereeing the rest.
+    fn compiled(pair: [&[u8]; 2], small: &[&[u8]]) -> Result<Self, VisionError> {
+        let bytes = |list: &[&[u8]]| list.iter().map(|b| b.to_vec()).collect();
+        Ok(Self::from_members(bytes(&pair))?
+            .with_small_members(bytes(&[small, &WIDE_SMALL[..]].concat()))?
+            .with_referees(bytes(&WIDE))?
+            .small_members_referee(WIDE_SMALL.len()))
     }
 
     /// Networks from safetensors bytes, each reading crops of this classifier's side.
@@ -273,16 +266,14 @@ impl Classifier {
     }
 
     /// This classifier, with boards whose squares are under [`SMALL_SQUARE`] pixels refereed
-    /// by `referees` instead of those of [`Classifier::with_referees`] (which comes first).
-    pub fn with_small_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
-        let loaded = self.load_alike(referees)?;
+    /// by the `last` of their members instead of the referees of [`Classifier::with_referees`]
+    /// (which comes first): those members' readings of the unsure squares count once more.
+    pub fn small_members_referee(self, last: usize) -> Self {
         let small = self.small.map(|s| {
-            Box::new(Classifier {
-                referees: loaded,
-                ..*s
-            })
+            let referees = s.nets[s.nets.len().saturating_sub(last).max(1)..].to_vec();
+            Box::new(Classifier { referees, ..*s })
         });
-        Ok(Classifier { small, ..self })
+        Classifier { small, ..self }
     }
 
     /// This classifier, with `referees` (safetensors bytes, crops of the same side) reading
@@ -291,7 +282,7 @@ impl Classifier {
     /// count as one member's in the average. Their embeddings are not used, so the grouping of
     /// pictures stays the members' (wider networks there cost as much on every piece, for no
     /// more boards read right). Boards with small squares get them too, unless
-    /// [`Classifier::with_small_referees`] gives them others.
+    /// [`Classifier::small_members_referee`] gives them others.
     pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let loaded = self.load_alike(referees)?;
         let small = self.small.map(|s| {
@@ -540,7 +531,12 @@ impl Classifier {
         let asked = gather(kept, &unsure, plane);
         let mut sums = vec![[0.0f32; CLASSES]; unsure.len()];
         for net in &self.referees {
-            let (p, _) = self.predict_with(net, &asked)?;
+            // A referee that is also a member (see `small_members_referee`) has read these
+            // crops in this view already.
+            let p = match self.nets[1..].iter().position(|m| Arc::ptr_eq(m, net)) {
+                Some(j) => unsure.iter().map(|&k| others[j].0[k]).collect(),
+                None => self.predict_with(net, &asked)?.0,
+            };
             for (sum, row) in sums.iter_mut().zip(p) {
                 for (s, v) in sum.iter_mut().zip(row) {
                     *s += v;
@@ -1742,15 +1738,16 @@ mod tests {
         let pair = || {
             Classifier::from_bytes(HELD_OUT_MODEL.to_vec())
                 .unwrap()
-                .with_small_members(vec![HELD_OUT_MODEL_B.to_vec()])
+                .with_small_members(vec![HELD_OUT_MODEL_B.to_vec(), WIDE_SMALL[0].to_vec()])
                 .unwrap()
         };
         let own = pair()
             .with_referees(vec![WIDE[0].to_vec()])
             .unwrap()
-            .with_small_referees(vec![WIDE_SMALL[0].to_vec()])
-            .unwrap();
+            .small_members_referee(1);
         let large_ones = pair().with_referees(vec![WIDE[0].to_vec()]).unwrap();
+        // The same network loaded again as a referee reads the crops once more, to the same
+        // probabilities as the member's reading that `own` reuses.
         let small_ones = pair().with_referees(vec![WIDE_SMALL[0].to_vec()]).unwrap();
         // Grey squares, each with a blob of its own size on a bar of its own height: pictures
         // like no piece, which the networks doubt. Read at two square sizes.
