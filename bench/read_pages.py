@@ -8,12 +8,16 @@ the very same pages without rendering them again:
 Each DIR holds SET-INDEX.png with SET-INDEX.txt beside it (board box, orientation, placement).
 The pages are read with `BINARY recognize --held-out` (the bench's networks), 250 at a time;
 RAYON_NUM_THREADS passes through (default 2). Prints the boards read right, the share of
-squares right and the boards right per piece set; `--wrong FILE` lists the misread pages.
+squares right and the boards right per piece set, then the same for the boards of 120 px and
+more (the range `recognize` is specified for); `--wrong FILE` lists the misread pages.
 """
 import glob
 import os
 import subprocess
 import sys
+
+# The smallest board the recognizer is specified for (`LEAST_BOARD`, src/vision/bench.rs).
+LEAST_BOARD = 120.0
 
 
 def expand(placement):
@@ -53,13 +57,20 @@ def main():
             if fen:
                 read[name] = fen.split()[0]
     right, squares, wrong, per_set = 0, 0, [], {}
+    # Boards of the specified range: pages, boards right, squares right.
+    in_range = [0, 0, 0]
     for page in pages:
-        truth = open(page[:-4] + ".txt").read().split()[5]
+        fields = open(page[:-4] + ".txt").read().split()
+        truth = fields[5]
         got = read.get(page)
         ok = got == truth
         right += ok
-        if got:
-            squares += sum(a == b for a, b in zip(expand(truth), expand(got)))
+        same = sum(a == b for a, b in zip(expand(truth), expand(got))) if got else 0
+        squares += same
+        if min(float(fields[2]), float(fields[3])) >= LEAST_BOARD:
+            in_range[0] += 1
+            in_range[1] += ok
+            in_range[2] += same
         name = os.path.basename(page)[:-4].rsplit("-", 1)[0]
         per_set[name] = per_set.get(name, 0) + ok
         if not ok:
@@ -69,6 +80,10 @@ def main():
             f.write("".join(p + "\n" for p in wrong))
     print(f"{right} of {len(pages)} boards right, squares {100 * squares / 64 / len(pages):.3f}%")
     print(" ".join(f"{k}:{v}" for k, v in sorted(per_set.items())))
+    n = in_range[0]
+    if n:
+        print(f"boards of {LEAST_BOARD:.0f} px and more: {in_range[1]} of {n} right, "
+              f"squares {100 * in_range[2] / 64 / n:.3f}%")
 
 
 if __name__ == "__main__":

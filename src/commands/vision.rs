@@ -457,6 +457,24 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         ),
         reports.iter().map(|r| r.false_highlights).sum::<usize>(),
     )?;
+    let in_range: usize = reports.iter().map(|r| r.in_range).sum();
+    let in_range_squares: usize = reports.iter().map(|r| r.in_range_squares_right).sum();
+    let in_range_right: usize = reports.iter().map(|r| r.in_range_boards_right).sum();
+    let least = chessbot::vision::bench::LEAST_BOARD;
+    if in_range == 0 {
+        writeln!(
+            out,
+            "boards of {least} px and more (the specified range): none"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "boards of {least} px and more (the specified range): {in_range} of {boards}, \
+             squares {:.3}%, boards {:.1}% ({in_range_right} right)",
+            100.0 * in_range_squares as f64 / (64 * in_range) as f64,
+            100.0 * in_range_right as f64 / in_range as f64,
+        )?;
+    }
     if let Some(real) = real {
         writeln!(out)?;
         writeln!(

@@ -29,6 +29,13 @@ pub enum Positions {
     Mixed,
 }
 
+/// The smallest board (pixels on the page, the smaller side) that `recognize` is specified
+/// for: issue #3 asks for boards "from ~120 px". The bench draws squares of 16-92 px and then
+/// scales a third of the pages by 0.6-1.6, so about one board in a hundred comes out smaller;
+/// they are measured all the same, and the in-range figures ([`SetReport::in_range`]) leave
+/// them out.
+pub const LEAST_BOARD: f32 = 120.0;
+
 /// What to measure.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
@@ -109,6 +116,14 @@ pub struct SetReport {
     /// Boards found without a last move drawn whose side to move was still read off a highlight
     /// (a false highlight: a selected square, a check glow, a texture).
     pub false_highlights: usize,
+    /// Screenshots whose board is at least [`LEAST_BOARD`] pixels wide and high on the page:
+    /// the range the recognizer is specified for (the scale artefact draws some boards
+    /// smaller).
+    pub in_range: usize,
+    /// Of those, squares read right (as [`SetReport::squares_right`]).
+    pub in_range_squares_right: usize,
+    /// Of those, boards read right in full (as [`SetReport::boards_right`]).
+    pub in_range_boards_right: usize,
     /// Median time per screenshot (decode + locate + classify + orient), milliseconds.
     pub median_ms: f64,
     /// 95th percentile of the same.
@@ -211,6 +226,8 @@ pub fn run_bench(
             }
             times.push(least);
             report.boards += 1;
+            let in_range = shot.grid.w.min(shot.grid.h) >= LEAST_BOARD;
+            report.in_range += usize::from(in_range);
             let write_page = |dir: &Path, stem: &str| -> Result<(), VisionError> {
                 std::fs::create_dir_all(dir).map_err(|e| VisionError::io(dir, e))?;
                 let path = dir.join(format!("{stem}.png"));
@@ -247,6 +264,9 @@ pub fn run_bench(
                 .filter(|&&sq| read.piece_at(sq) == board.piece_at(sq))
                 .count();
             report.squares_right += right;
+            if in_range {
+                report.in_range_squares_right += right;
+            }
             // The same comparison in the image frame: cell i shows the square the truth's
             // orientation puts there.
             let truth_in_cell = |i: usize| board.piece_at(cell_square(i / 8, i % 8, shot.flipped));
@@ -272,6 +292,7 @@ pub fn run_bench(
             }
             if right == 64 && orientation_ok {
                 report.boards_right += 1;
+                report.in_range_boards_right += usize::from(in_range);
             } else if !located {
                 keep_failure("grid")?;
             } else if !orientation_ok {

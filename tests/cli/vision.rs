@@ -218,6 +218,41 @@ fn bench_reads_each_screenshot_as_often_as_asked() {
 }
 
 #[test]
+fn bench_counts_boards_of_the_specified_size_apart() {
+    let Some(pieces) = pieces() else { return };
+    let run = |size: &str| {
+        let v = json_of(
+            chessbot()
+                .args(["vision", "bench", "--boards", "3", "--sets", "cburnett"])
+                .args(["--size", size, "--json", "--pieces"])
+                .arg(&pieces),
+        );
+        let set = v["sets"][0].clone();
+        let n = |field: &str| set[field].as_u64().unwrap();
+        (
+            n("boards"),
+            n("in_range"),
+            n("in_range_boards_right"),
+            n("boards_right"),
+        )
+    };
+    // A page too small for a 120 px board: none in range, whatever is read.
+    let (boards, in_range, right_in_range, _) = run("110x110");
+    assert_eq!((boards, in_range, right_in_range), (3, 0, 0));
+    // Pages with room for them: the boards in range are among those measured.
+    let (boards, in_range, right_in_range, right) = run("640x480");
+    assert_eq!(boards, 3);
+    assert!(in_range <= boards && right_in_range <= right.min(in_range));
+    chessbot()
+        .args(["vision", "bench", "--boards", "1", "--sets", "cburnett"])
+        .args(["--size", "640x480", "--pieces"])
+        .arg(&pieces)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("boards of 120 px and more"));
+}
+
+#[test]
 fn bench_also_scores_real_screenshots() {
     let list = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vision/xboard.txt");
     let Some(pieces) = pieces() else { return };
