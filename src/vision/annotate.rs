@@ -132,6 +132,8 @@ mod tests {
                     col: (i % 8) as u8,
                     class: SquareClass::Empty,
                     confidence: 1.0,
+                    network_class: SquareClass::Empty,
+                    probabilities: std::array::from_fn(|c| if c == 0 { 1.0 } else { 0.0 }),
                 })
                 .collect(),
             timing: Timing::default(),

@@ -13,6 +13,7 @@ use crate::vision::classify::{Classifier, SquareClass};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{checker_consistency, locate, locate_all};
+use crate::vision::model::CLASSES;
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use crate::vision::turn;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
@@ -47,6 +48,23 @@ pub struct SquareReading {
     pub class: SquareClass,
     /// The network's probability for that class.
     pub confidence: f32,
+    /// The class the network itself likes best, before the board's rules
+    /// ([`crate::vision::classify::decide`]) had their say.
+    #[serde(serialize_with = "ser_class")]
+    pub network_class: SquareClass,
+    /// The network's probability of every class, in [`SquareClass::ALL`] order; written out
+    /// as an object keyed by FEN letter (`.` for empty), in that order.
+    #[serde(serialize_with = "ser_probabilities")]
+    pub probabilities: [f32; CLASSES],
+}
+
+fn ser_probabilities<S: serde::Serializer>(p: &[f32; CLASSES], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(CLASSES))?;
+    for (class, value) in SquareClass::ALL.iter().zip(p) {
+        map.serialize_entry(&class.char().to_string(), value)?;
+    }
+    map.end()
 }
 
 fn ser_square<S: serde::Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
@@ -202,6 +220,8 @@ impl Recognizer {
                 col: (i % 8) as u8,
                 class: guess.classes[i],
                 confidence: guess.confidence(i),
+                network_class: guess.raw[i],
+                probabilities: guess.probabilities[i],
             })
             .collect();
         let placement = guess.board(flipped);

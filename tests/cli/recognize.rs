@@ -350,6 +350,21 @@ fn json_has_squares_box_orientation_and_timing() {
             .iter()
             .all(|s| s["confidence"].as_f64().unwrap() > 0.0)
     );
+    // Every class's probability, keyed by FEN letter, summing to one;
+    // the confidence is the decided class's entry, and the network's own pick is its largest.
+    for s in squares {
+        let p = s["probabilities"].as_object().unwrap();
+        let mut keys: Vec<char> = p.keys().flat_map(|k| k.chars()).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ".BKNPQRbknpqr".chars().collect::<Vec<_>>(), "{s}");
+        let sum: f64 = p.values().map(|x| x.as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-3, "{s}");
+        let class = s["class"].as_str().unwrap();
+        assert_eq!(p[class], s["confidence"], "{s}");
+        let network = s["network_class"].as_str().unwrap();
+        let top = p.values().map(|x| x.as_f64().unwrap()).fold(0.0, f64::max);
+        assert_eq!(p[network].as_f64().unwrap(), top, "{s}");
+    }
     assert!(b["board"]["w"].as_f64().unwrap() > 100.0);
     assert!(b["timing"]["classify_ms"].as_f64().is_some());
     assert!(v["total_ms"].as_f64().is_some());
