@@ -859,6 +859,9 @@ impl Classifier {
         };
         let plane = 3 * PICTURE * PICTURE;
         let mut sprites: Vec<Sprite> = pictures.chunks(plane).map(Sprite::from_crop).collect();
+        if grid.w.min(grid.h) / 8.0 < SMALL_SQUARE {
+            sprites.iter_mut().for_each(Sprite::keep_rings);
+        }
         self.reread_on_other_colour(&crops, &sprites, &mut probabilities, &mut embeddings)?;
         if PICTURE == crop {
             self.reread_under_overlay(&crops, &mut sprites, &mut probabilities, &mut embeddings)?;
