@@ -562,6 +562,11 @@ const RING_COVER: f32 = 0.9;
 /// disc: a black rook in a ring was read as the queen whose white twin stood in another ring
 /// (kiwen-suwi, `vision bench --seed 1`); on the 3000 held-out pages of seeds 1, 11, 2-5, four
 /// boards more were read right and one fewer.
+///
+/// The test is loose: a large piece drawn out to the crop's edge passes it too (six squares of
+/// fantasy 82, seed 3), and a ring filled with a tint (kiwen-suwi's) counts the tint as drawn,
+/// so the radius given is the scan's start ([`RING_FROM`] less a pixel), not the ring's inner
+/// edge. The two colourings of a piece are still cut alike, which is what the silhouette needs.
 fn ring_inside(drawn: &dyn Fn(usize) -> bool) -> Option<f32> {
     let side = PICTURE as f32;
     let centre = (side - 1.0) / 2.0;
