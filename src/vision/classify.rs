@@ -13,6 +13,7 @@ use super::sprites::{self, Overlay, PICTURE, Sprite};
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use image::RgbImage;
+use rayon::prelude::*;
 use shakmaty::{Board, Color, Piece};
 use std::path::Path;
 use std::sync::Arc;
@@ -433,9 +434,24 @@ impl Classifier {
         let plane = 3 * crop * crop;
         let n = crops.len() / plane;
         let (mut probs, mut embeddings) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        for chunk in crops[..n * plane].chunks(PASS_CROPS * plane) {
+        let threads = rayon::current_num_threads();
+        let rows = pass_rows(n, threads);
+        let crops = &crops[..n * plane];
+        let read = |chunk: &[f32]| net.forward(chunk, chunk.len() / plane);
+        // Passes side by side on the thread pool; on one thread, without handing them to it.
+        let passes = if threads > 1 {
+            crops
+                .par_chunks(rows * plane)
+                .map(read)
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            crops
+                .chunks(rows * plane)
+                .map(read)
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        for (chunk, (logits, emb)) in crops.chunks(rows * plane).zip(passes) {
             let rows = chunk.len() / plane;
-            let (logits, emb) = net.forward(chunk, rows)?;
             let logits = Tensor::from_vec(logits, (rows, CLASSES), &Device::Cpu)?;
             probs.extend(
                 super::model::probabilities(&logits)?
@@ -1126,8 +1142,17 @@ const DARK_CROP: f32 = -0.2;
 /// Gamma of the brightened second reading of dark crops read as empty.
 const BRIGHTEN_GAMMA: f32 = 0.5;
 
-/// Crops per forward pass, so that their unfolded patches stay in the cache.
+/// Crops per forward pass at most, so that their unfolded patches stay in the cache.
 const PASS_CROPS: usize = 16;
+
+/// Crops per forward pass for `n` crops on `threads` threads: passes of at most
+/// [`PASS_CROPS`], as many as a multiple of `threads`, of sizes as even as can be, so that no
+/// thread waits long for the last one.
+fn pass_rows(n: usize, threads: usize) -> usize {
+    let threads = threads.max(1);
+    let passes = n.div_ceil(PASS_CROPS).div_ceil(threads) * threads;
+    n.div_ceil(passes.max(1)).max(1)
+}
 
 /// A crop the network reads as empty with at least this probability is not read mirrored.
 const SURELY_EMPTY: f32 = 0.98;
@@ -2597,6 +2622,28 @@ mod tests {
                 assert_eq!(decide(&probs, &mut sprites, &embeddings).len(), n);
             }
         }
+    }
+
+    #[test]
+    fn passes_are_even_fit_the_cache_and_keep_every_thread_busy() {
+        for threads in 1..=4 {
+            for n in 1..=100 {
+                let rows = pass_rows(n, threads);
+                let passes = n.div_ceil(rows);
+                assert!((1..=PASS_CROPS).contains(&rows), "n {n}, threads {threads}");
+                // The last pass is short of the others by fewer crops than there are passes.
+                assert!(
+                    n - (passes - 1) * rows + passes > rows,
+                    "n {n}, threads {threads}"
+                );
+                if n >= threads * PASS_CROPS / 2 {
+                    assert_eq!(passes % threads, 0, "n {n}, threads {threads}");
+                }
+            }
+        }
+        assert_eq!(pass_rows(64, 1), 16);
+        assert_eq!(pass_rows(40, 2), 10);
+        assert_eq!(pass_rows(0, 2), 1);
     }
 
     #[test]

@@ -75,12 +75,9 @@ fn matmul(
     if m == 0 || n == 0 {
         return Ok(());
     }
-    let threads = candle_core::utils::get_num_threads();
-    let parallelism = if threads > 1 {
-        gemm::Parallelism::Rayon(threads)
-    } else {
-        gemm::Parallelism::None
-    };
+    // One thread per product: `Classifier` runs whole passes side by side instead; split
+    // inside, products this small cost more in handing out work than they save.
+    let parallelism = gemm::Parallelism::None;
     // SAFETY: the checks above keep every element gemm reads or writes inside the slices:
     // lhs rows of k at stride k, rhs elements at most `rhs_extent - 1` from its start, dst rows
     // of n at stride n; `dst` is borrowed mutably and does not overlap the inputs.

@@ -6,7 +6,8 @@
 //! gives each group one class. This is what one screenshot gives for free, and it holds for piece
 //! sets the classifier never saw.
 
-use std::cell::OnceCell;
+use rayon::prelude::*;
+use std::sync::OnceLock;
 
 /// Side of the square crops the pictures are made from, in pixels (the network reads its own
 /// crops, [`super::model::CROP`]).
@@ -75,11 +76,11 @@ pub struct Sprite {
     crop: Vec<f32>,
     /// The picture reduced from the crop moved by one crop pixel in each of the eight
     /// directions (see [`SHIFTS`]), with the pixels that stand out from the same background.
-    shifted: OnceCell<Vec<Picture>>,
+    shifted: OnceLock<Vec<Picture>>,
     /// Per pixel: covered by an overlay (see [`Sprite::hide`]), left out of comparisons.
     hidden: Vec<bool>,
     /// The piece's outline filled in (see [`Sprite::silhouette`]).
-    silhouette: OnceCell<Silhouette>,
+    silhouette: OnceLock<Silhouette>,
     /// Whether [`Sprite::silhouette`] takes a ring drawn around the piece out (see
     /// [`Sprite::keep_rings`]).
     cut_rings: bool,
@@ -204,10 +205,10 @@ impl Sprite {
             .collect();
         let luma = (!fg.is_empty()).then(|| fg.iter().sum::<f32>() / fg.len() as f32);
         Sprite {
-            silhouette: OnceCell::new(),
+            silhouette: OnceLock::new(),
             cut_rings: true,
             picture: Picture::new(&base, &contrast),
-            shifted: OnceCell::new(),
+            shifted: OnceLock::new(),
             crop,
             pixels: base,
             contrast,
@@ -352,7 +353,7 @@ impl Sprite {
     /// read right and wrong had squares of 36-60 px and of 16-26 px (but one of 41 px).
     pub fn keep_rings(&mut self) {
         self.cut_rings = false;
-        self.silhouette = OnceCell::new();
+        self.silhouette = OnceLock::new();
     }
 
     /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
@@ -939,17 +940,29 @@ fn mean_mismatch(map: &[f32; SIDE * SIDE], count: usize) -> f32 {
 pub fn distances(
     sprites: &[Sprite],
     members: &[usize],
-    keep_apart: &dyn Fn(usize, usize) -> bool,
+    keep_apart: &(dyn Fn(usize, usize) -> bool + Sync),
 ) -> Vec<f32> {
     let n = members.len();
+    // Row `a` from column `a + 1` on; rows side by side on the thread pool.
+    let row = |a: usize| -> Vec<f32> {
+        (a + 1..n)
+            .map(|b| {
+                if keep_apart(a, b) {
+                    1.0
+                } else {
+                    sprites[members[a]].distance(&sprites[members[b]])
+                }
+            })
+            .collect()
+    };
+    let rows: Vec<Vec<f32>> = if rayon::current_num_threads() > 1 {
+        (0..n).into_par_iter().map(row).collect()
+    } else {
+        (0..n).map(row).collect()
+    };
     let mut dist = vec![0.0f32; n * n];
-    for a in 0..n {
-        for b in a + 1..n {
-            let d = if keep_apart(a, b) {
-                1.0
-            } else {
-                sprites[members[a]].distance(&sprites[members[b]])
-            };
+    for (a, row) in rows.iter().enumerate() {
+        for (b, &d) in (a + 1..n).zip(row) {
             dist[a * n + b] = d;
             dist[b * n + a] = d;
         }
