@@ -1145,11 +1145,13 @@ const BRIGHTEN_GAMMA: f32 = 0.5;
 /// Crops per forward pass at most, so that their unfolded patches stay in the cache.
 const PASS_CROPS: usize = 16;
 
-/// Crops per forward pass for `n` crops on `threads` threads: passes of at most
-/// [`PASS_CROPS`], as many as a multiple of `threads`, of sizes as even as can be, so that no
-/// thread waits long for the last one.
+/// Crops per forward pass for `n` crops on `threads` threads: on one thread [`PASS_CROPS`];
+/// on more, passes of at most that many, as many as a multiple of `threads`, of sizes as even
+/// as can be, so that no thread waits long for the last one.
 fn pass_rows(n: usize, threads: usize) -> usize {
-    let threads = threads.max(1);
+    if threads <= 1 {
+        return PASS_CROPS;
+    }
     let passes = n.div_ceil(PASS_CROPS).div_ceil(threads) * threads;
     n.div_ceil(passes.max(1)).max(1)
 }
@@ -2626,7 +2628,7 @@ mod tests {
 
     #[test]
     fn passes_are_even_fit_the_cache_and_keep_every_thread_busy() {
-        for threads in 1..=4 {
+        for threads in 2..=4 {
             for n in 1..=100 {
                 let rows = pass_rows(n, threads);
                 let passes = n.div_ceil(rows);
@@ -2641,7 +2643,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(pass_rows(64, 1), 16);
+        assert_eq!(pass_rows(40, 1), PASS_CROPS);
         assert_eq!(pass_rows(40, 2), 10);
         assert_eq!(pass_rows(0, 2), 1);
     }

@@ -955,16 +955,21 @@ pub fn distances(
             })
             .collect()
     };
-    let rows: Vec<Vec<f32>> = if rayon::current_num_threads() > 1 {
-        (0..n).into_par_iter().map(row).collect()
-    } else {
-        (0..n).map(row).collect()
-    };
     let mut dist = vec![0.0f32; n * n];
-    for (a, row) in rows.iter().enumerate() {
+    let mut put = |a: usize, row: &[f32]| {
         for (b, &d) in (a + 1..n).zip(row) {
             dist[a * n + b] = d;
             dist[b * n + a] = d;
+        }
+    };
+    if rayon::current_num_threads() > 1 {
+        let rows: Vec<Vec<f32>> = (0..n).into_par_iter().map(row).collect();
+        for (a, r) in rows.iter().enumerate() {
+            put(a, r);
+        }
+    } else {
+        for a in 0..n {
+            put(a, &row(a));
         }
     }
     dist
