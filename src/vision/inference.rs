@@ -54,7 +54,8 @@ thread_local! {
 }
 
 /// `dst = lhs · rhs` for `lhs` = `[m, k]` row-major and `rhs` = `[k, n]` given by its row and
-/// column strides, into row-major `dst` = `[m, n]`: the call candle's CPU `matmul` makes.
+/// column strides, into row-major `dst` = `[m, n]`: the call candle's CPU `matmul` makes, on
+/// one thread (splitting a product over threads leaves each element's sum as it is).
 #[allow(clippy::too_many_arguments)]
 fn matmul(
     lhs: &[f32],
