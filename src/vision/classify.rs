@@ -7,11 +7,10 @@ use super::assign;
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
 use super::inference::Network;
-use super::model::{CLASSES, EMBED, SquareNet};
+use super::model::{CLASSES, EMBED};
 use super::render::{PIECES, piece_index};
 use super::sprites::{self, Overlay, PICTURE, Sprite};
-use candle_core::{DType, Device, Tensor};
-use candle_nn::VarBuilder;
+use candle_core::{Device, Tensor};
 use image::RgbImage;
 use rayon::prelude::*;
 use shakmaty::{Board, Color, Piece};
@@ -910,15 +909,7 @@ fn load_network(bytes: &[u8]) -> Result<Network, VisionError> {
     if bytes.is_empty() {
         return Err(VisionError::Model("the weights file is empty".into()));
     }
-    let device = Device::Cpu;
-    let weights = candle_core::safetensors::load_buffer(bytes, &device)?;
-    let (crop, channels) = super::model::shape_of(&weights).ok_or_else(|| {
-        VisionError::Model("the weights are not a square classifier of a known shape".into())
-    })?;
-    let vb = VarBuilder::from_tensors(weights, DType::F32, &device);
-    Ok(SquareNet::with_channels(vb, crop, &channels)?
-        .fused()?
-        .inference()?)
+    Ok(Network::from_safetensors(bytes)?)
 }
 
 /// Whether `net` reads crops of the side `nets` read (an ensemble reads one crop per square).

@@ -8,10 +8,15 @@
 //! the bit; it skips the tensor pass's copies: the kernels' layout made once instead of every
 //! pass, output buffers reused instead of allocated zeroed, the input turned channels-last by
 //! one loop instead of a strided copy.
+//!
+//! A network is loaded straight from its safetensors bytes ([`Network::from_safetensors`]),
+//! the batch norms folded in plain loops, without building the training network first.
 
+use super::model::{BN_EPS, EMBED, POOLED_BLOCKS, shape_of};
 use super::pool::bias_relu_pool_into;
 use super::unfold::write_columns;
 use candle_core::{Result, bail};
+use half::slice::{HalfBitsSliceExt, HalfFloatSliceExt};
 use std::cell::RefCell;
 
 /// One convolution block: a 3×3 kernel as a `[9·cin, cout]` matrix (kernel position major,
@@ -130,7 +135,119 @@ impl Dense {
     }
 }
 
+/// The weights of a safetensors file, each as `f32` values with its dimensions.
+struct Weights<'a>(safetensors::SafeTensors<'a>);
+
+impl Weights<'_> {
+    fn dims(&self, name: &str) -> Option<Vec<usize>> {
+        self.0.tensor(name).ok().map(|t| t.shape().to_vec())
+    }
+
+    /// The values of `name`, which must have `dims`.
+    fn values(&self, name: &str, dims: &[usize]) -> Result<Vec<f32>> {
+        let Ok(view) = self.0.tensor(name) else {
+            bail!("the weights have no {name}")
+        };
+        if view.shape() != dims {
+            bail!("{name} is {:?}, expected {dims:?}", view.shape())
+        }
+        let bytes = view.data();
+        // Half-precision values converted a slice at a time (the crate's vector code).
+        let halves = |to_f32: fn(&[u16], &mut [f32])| {
+            let bits: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            let mut out = vec![0.0; bits.len()];
+            to_f32(&bits, &mut out);
+            out
+        };
+        let values: Vec<f32> = match view.dtype() {
+            safetensors::Dtype::F16 => halves(|bits, out| {
+                bits.reinterpret_cast::<half::f16>()
+                    .convert_to_f32_slice(out)
+            }),
+            safetensors::Dtype::BF16 => halves(|bits, out| {
+                bits.reinterpret_cast::<half::bf16>()
+                    .convert_to_f32_slice(out)
+            }),
+            safetensors::Dtype::F32 => bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+            other => bail!("{name} holds {other:?} values, not floating point"),
+        };
+        if values.len() != dims.iter().product::<usize>() {
+            bail!("{name} holds {} values for {dims:?}", values.len())
+        }
+        Ok(values)
+    }
+
+    /// A fully connected layer `prefix.weight` = `[outputs, inputs]`, `prefix.bias`.
+    fn dense(&self, prefix: &str, inputs: usize, outputs: usize) -> Result<Dense> {
+        Ok(Dense {
+            inputs,
+            outputs,
+            weight: self.values(&format!("{prefix}.weight"), &[outputs, inputs])?,
+            bias: self.values(&format!("{prefix}.bias"), &[outputs])?,
+        })
+    }
+}
+
 impl Network {
+    /// The network saved by `chessbot vision train` in safetensors `bytes`, its batch norms
+    /// folded into the convolutions: the same numbers, to the bit, as loading it as the
+    /// training network ([`super::model::SquareNet`]), fusing it and taking its buffers, in
+    /// a fraction of the time (no tensors, one conversion per weight).
+    pub fn from_safetensors(bytes: &[u8]) -> Result<Self> {
+        let weights = match safetensors::SafeTensors::deserialize(bytes) {
+            Ok(w) => Weights(w),
+            Err(e) => bail!("not a safetensors file: {e}"),
+        };
+        let Some((crop, channels)) = shape_of(|name| weights.dims(name)) else {
+            bail!("the weights are not a square classifier of a known shape")
+        };
+        let mut convolutions = Vec::with_capacity(channels.len());
+        let mut cin = 3;
+        for (i, &cout) in channels.iter().enumerate() {
+            let part = |name: &str| weights.values(&format!("b{i}.bn.{name}"), &[cout]);
+            let (gamma, beta) = (part("weight")?, part("bias")?);
+            let (mean, var) = (part("running_mean")?, part("running_var")?);
+            let w = weights.values(&format!("b{i}.conv.weight"), &[cout, cin, 3, 3])?;
+            // Candle's `Conv2d::absorb_bn`, one operation at a time in its order and precision:
+            // scale = gamma / sqrt(var + eps); weight * scale; bias = beta - scale * mean.
+            let eps = BN_EPS as f32;
+            let scale: Vec<f32> = gamma
+                .iter()
+                .zip(&var)
+                .map(|(g, v)| g / (v + eps).sqrt())
+                .collect();
+            let bias = (0..cout).map(|o| beta[o] - scale[o] * mean[o]).collect();
+            // `[cout, cin, 3, 3]` as the `[9·cin, cout]` matrix of `write_columns`' layout.
+            let mut kernel = Vec::with_capacity(9 * cin * cout);
+            for k in 0..9 {
+                for c in 0..cin {
+                    kernel.extend((0..cout).map(|o| w[(o * cin + c) * 9 + k] * scale[o]));
+                }
+            }
+            convolutions.push(Convolution {
+                cin,
+                cout,
+                kernel,
+                bias,
+                pool: i < POOLED_BLOCKS,
+            });
+            cin = cout;
+        }
+        let spatial = crop / 8;
+        Ok(Network {
+            crop,
+            convolutions,
+            embed: weights.dense("embed", cin * spatial * spatial, EMBED)?,
+            head: weights.dense("head", EMBED, super::model::CLASSES)?,
+        })
+    }
+
     /// Side of the square crops this network reads.
     pub fn crop(&self) -> usize {
         self.crop
@@ -221,6 +338,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::super::model::{CLASSES, EMBED, SquareNet};
+    use super::Network;
     use candle_core::{DType, Device, Tensor};
     use candle_nn::{VarBuilder, VarMap};
 
@@ -251,6 +369,65 @@ mod tests {
                 "embeddings, crop {crop}, n {n}"
             );
         }
+    }
+
+    /// Every value of a loaded network, as bits, in a fixed order.
+    fn bits(net: &Network) -> Vec<u32> {
+        let mut out = vec![net.crop as u32];
+        for c in &net.convolutions {
+            out.extend([c.cin as u32, c.cout as u32, u32::from(c.pool)]);
+            out.extend(c.kernel.iter().chain(&c.bias).map(|v| v.to_bits()));
+        }
+        for d in [&net.embed, &net.head] {
+            out.extend([d.inputs as u32, d.outputs as u32]);
+            out.extend(d.weight.iter().chain(&d.bias).map(|v| v.to_bits()));
+        }
+        out
+    }
+
+    #[test]
+    fn the_committed_networks_load_as_the_fused_training_network() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "safetensors") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu).unwrap();
+            let (crop, channels) = super::super::model::shape_of_tensors(&tensors).unwrap();
+            let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
+            let trained = SquareNet::with_channels(vb, crop, &channels).unwrap();
+            let via_tensors = trained.fused().unwrap().inference().unwrap();
+            let direct = Network::from_safetensors(&bytes).unwrap();
+            assert!(bits(&direct) == bits(&via_tensors), "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 2, "only {seen} networks in assets/vision");
+    }
+
+    #[test]
+    fn broken_weights_are_an_error() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
+        let bytes = std::fs::read(dir.join("model.safetensors")).unwrap();
+        for cut in [0, 7, 8, 100, bytes.len() / 2, bytes.len() - 1] {
+            assert!(
+                Network::from_safetensors(&bytes[..cut]).is_err(),
+                "cut at {cut}"
+            );
+        }
+        assert!(Network::from_safetensors(b"not weights at all").is_err());
+        // A well-formed file without the network's layers.
+        let tensors = std::collections::HashMap::from([(
+            "x".to_string(),
+            Tensor::zeros(4, DType::F32, &Device::Cpu).unwrap(),
+        )]);
+        let path = std::env::temp_dir().join(format!("chessbot-weights-{}", std::process::id()));
+        candle_core::safetensors::save(&tensors, &path).unwrap();
+        let other = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(Network::from_safetensors(&other).is_err());
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub const EMBED: usize = 64;
 /// from its weights, [`shape_of`]).
 pub const CHANNELS: [usize; 4] = [16, 32, 48, 64];
 /// The first blocks, which max-pool their output 2×2 (the last does not).
-const POOLED_BLOCKS: usize = 3;
+pub(super) const POOLED_BLOCKS: usize = 3;
+/// The batch norms' epsilon (added to the running variance).
+pub(super) const BN_EPS: f64 = 1e-5;
 
 struct Block {
     conv: Conv2d,
@@ -42,7 +44,7 @@ impl Block {
             ..Default::default()
         };
         let conv = candle_nn::conv2d_no_bias(cin, cout, 3, cfg, vb.pp("conv"))?;
-        let bn = candle_nn::batch_norm(cout, 1e-5, vb.pp("bn"))?;
+        let bn = candle_nn::batch_norm(cout, BN_EPS, vb.pp("bn"))?;
         Ok(Block {
             conv,
             bn: Some(bn),
@@ -229,26 +231,36 @@ impl SquareNet {
     }
 }
 
-/// The crop side and convolution widths of saved weights: the widths are the first dimensions
-/// of `b0..b3.conv.weight`, and the embedding layer reads the last convolution's channels over
-/// `(crop / 8)²` cells into [`EMBED`] outputs. `None` when the weights lack such layers or
-/// their shapes do not fit together.
-pub fn shape_of(weights: &HashMap<String, Tensor>) -> Option<(usize, [usize; 4])> {
+/// The crop side and convolution widths of saved weights, given the dimensions of each named
+/// weight (`dims`): the widths are the first dimensions of `b0..b3.conv.weight`, and the
+/// embedding layer reads the last convolution's channels over `(crop / 8)²` cells into
+/// [`EMBED`] outputs. `None` when the weights lack such layers or their shapes do not fit
+/// together.
+pub fn shape_of(dims: impl Fn(&str) -> Option<Vec<usize>>) -> Option<(usize, [usize; 4])> {
     let mut channels = [0; 4];
     let mut cin = 3;
     for (i, c) in channels.iter_mut().enumerate() {
-        let (cout, inputs, kh, kw) = weights.get(&format!("b{i}.conv.weight"))?.dims4().ok()?;
+        let [cout, inputs, kh, kw] = dims(&format!("b{i}.conv.weight"))?[..] else {
+            return None;
+        };
         if inputs != cin || (kh, kw) != (3, 3) || cout == 0 {
             return None;
         }
         *c = cout;
         cin = cout;
     }
-    let (outputs, inputs) = weights.get("embed.weight")?.dims2().ok()?;
+    let [outputs, inputs] = dims("embed.weight")?[..] else {
+        return None;
+    };
     let cells = inputs / cin;
     let spatial = (cells as f64).sqrt().round() as usize;
     (outputs == EMBED && spatial > 0 && spatial * spatial * cin == inputs)
         .then_some((spatial * 8, channels))
+}
+
+/// [`shape_of`] for weights loaded as tensors.
+pub fn shape_of_tensors(weights: &HashMap<String, Tensor>) -> Option<(usize, [usize; 4])> {
+    shape_of(|name| weights.get(name).map(|t| t.dims().to_vec()))
 }
 
 /// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
@@ -278,27 +290,27 @@ mod tests {
             w
         };
         assert_eq!(
-            shape_of(&weights(CHANNELS, (EMBED, 64 * 4 * 4))),
+            shape_of_tensors(&weights(CHANNELS, (EMBED, 64 * 4 * 4))),
             Some((32, CHANNELS))
         );
         assert_eq!(
-            shape_of(&weights(CHANNELS, (EMBED, 64 * 6 * 6))),
+            shape_of_tensors(&weights(CHANNELS, (EMBED, 64 * 6 * 6))),
             Some((48, CHANNELS))
         );
         let wide = [32, 64, 96, 128];
         assert_eq!(
-            shape_of(&weights(wide, (EMBED, 128 * 16))),
+            shape_of_tensors(&weights(wide, (EMBED, 128 * 16))),
             Some((32, wide))
         );
         // The embedding must read the last convolution and be EMBED wide.
-        assert_eq!(shape_of(&weights(wide, (EMBED, 64 * 16))), None);
-        assert_eq!(shape_of(&weights(CHANNELS, (32, 64 * 16))), None);
-        assert_eq!(shape_of(&weights(CHANNELS, (EMBED, 100))), None);
-        assert_eq!(shape_of(&weights(CHANNELS, (EMBED, 0))), None);
+        assert_eq!(shape_of_tensors(&weights(wide, (EMBED, 64 * 16))), None);
+        assert_eq!(shape_of_tensors(&weights(CHANNELS, (32, 64 * 16))), None);
+        assert_eq!(shape_of_tensors(&weights(CHANNELS, (EMBED, 100))), None);
+        assert_eq!(shape_of_tensors(&weights(CHANNELS, (EMBED, 0))), None);
         let mut broken = weights(CHANNELS, (EMBED, 64 * 16));
         broken.insert("b2.conv.weight".into(), zeros(&[48, 16, 3, 3]).unwrap());
-        assert_eq!(shape_of(&broken), None);
-        assert_eq!(shape_of(&HashMap::new()), None);
+        assert_eq!(shape_of_tensors(&broken), None);
+        assert_eq!(shape_of_tensors(&HashMap::new()), None);
         let vb = VarBuilder::zeros(candle_core::DType::F32, &Device::Cpu);
         assert!(SquareNet::new(vb.clone(), 44).is_err());
         assert_eq!(SquareNet::new(vb, 40).unwrap().crop(), 40);

@@ -423,7 +423,7 @@ fn init_channels(path: &Path) -> Result<[usize; 4], VisionError> {
     let bytes = std::fs::read(path).map_err(|e| VisionError::io(path, e))?;
     let saved = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)
         .map_err(|e| VisionError::BadOption(format!("{}: not a network: {e}", path.display())))?;
-    match super::model::shape_of(&saved) {
+    match super::model::shape_of_tensors(&saved) {
         Some((crop, channels)) if crop == CROP => Ok(channels),
         Some((crop, _)) => Err(VisionError::BadOption(format!(
             "{}: a network of {crop}-px crops; training draws {CROP}-px crops",
