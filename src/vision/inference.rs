@@ -152,14 +152,21 @@ impl Weights<'_> {
             bail!("{name} is {:?}, expected {dims:?}", view.shape())
         }
         let bytes = view.data();
-        // Half-precision values converted a slice at a time (the crate's vector code).
+        // Half-precision values converted a slice at a time (the crate's vector code), read in
+        // place where the bytes are aligned (safetensors aligns its data) and the host is
+        // little-endian as the file is.
         let halves = |to_f32: fn(&[u16], &mut [f32])| {
-            let bits: Vec<u16> = bytes
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                .collect();
-            let mut out = vec![0.0; bits.len()];
-            to_f32(&bits, &mut out);
+            let mut out = vec![0.0; bytes.len() / 2];
+            match bytemuck::try_cast_slice::<u8, u16>(bytes) {
+                Ok(bits) if cfg!(target_endian = "little") => to_f32(bits, &mut out),
+                _ => {
+                    let bits: Vec<u16> = bytes
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                        .collect();
+                    to_f32(&bits, &mut out);
+                }
+            }
             out
         };
         let values: Vec<f32> = match view.dtype() {
@@ -224,10 +231,17 @@ impl Network {
                 .collect();
             let bias = (0..cout).map(|o| beta[o] - scale[o] * mean[o]).collect();
             // `[cout, cin, 3, 3]` as the `[9·cin, cout]` matrix of `write_columns`' layout.
-            let mut kernel = Vec::with_capacity(9 * cin * cout);
-            for k in 0..9 {
-                for c in 0..cin {
-                    kernel.extend((0..cout).map(|o| w[(o * cin + c) * 9 + k] * scale[o]));
+            // A transpose, a few output channels at a time so that their rows stay in cache.
+            let mut kernel = vec![0.0; 9 * cin * cout];
+            for block in (0..cout).step_by(16) {
+                let outputs = block..(block + 16).min(cout);
+                for k in 0..9 {
+                    for c in 0..cin {
+                        let row = &mut kernel[(k * cin + c) * cout..][..cout];
+                        for o in outputs.clone() {
+                            row[o] = w[(o * cin + c) * 9 + k] * scale[o];
+                        }
+                    }
                 }
             }
             convolutions.push(Convolution {
