@@ -1173,10 +1173,11 @@ const CANDIDATE: f32 = 0.5;
 /// The first member's chance of empty from which a second view of a square is not read by the
 /// other members ([`Classifier::read_again`]): to take the view, the ensemble must read it as
 /// empty under [`CANDIDATE`], which the others then hardly reach. Most second views are of empty
-/// squares (a textured board's on the other colour): on `vision bench --boards 100 --seed 1`
-/// (held-out networks) the rereads' share of the network's work falls from 36 to 8 % on the
-/// boards with squares under [`SMALL_SQUARE`] (eight members) and from 19 to 11 % on the others;
-/// seeds 1, 11, 2-5 read 2930 of 3000 boards right either way, seeds 21-26 2929.
+/// squares (a textured board's on the other colour): on the pages of `vision bench --boards 100
+/// --seed 1` (held-out networks; counted by a build that logged each stage, not kept) the
+/// rereads' share of the network's work falls from 36 to 8 % on the boards with squares under
+/// [`SMALL_SQUARE`] (eight members) and from 19 to 11 % on the others; `bench/read_pages.py`
+/// reads 2930 of 3000 boards right on seeds 1, 11, 2-5 either way, 2929 on seeds 21-26.
 const SCREENED_EMPTY: f32 = 0.9;
 /// Largest picture distance (see [`Sprite::distance`]), network disagreement included, at which
 /// squares count as the same picture.
