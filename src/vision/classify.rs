@@ -15,7 +15,7 @@ use image::RgbImage;
 use rayon::prelude::*;
 use shakmaty::{Board, Color, Piece};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// The first network `recognize` reads with, trained on every piece set (see README: on a GPU
 /// from crops `chessbot vision dataset` drew, then tuned by `chessbot vision train --init`),
@@ -201,10 +201,26 @@ pub type Prediction = (Vec<[f32; CLASSES]>, Vec<Vec<f32>>);
 pub struct Classifier {
     nets: Vec<Arc<Network>>,
     /// The members that read boards with squares under [`SMALL_SQUARE`], if not these.
-    small: Option<Box<Classifier>>,
+    small: Option<Box<SmallBoards>>,
     /// Networks that read only the squares the members are unsure of (see
     /// [`Classifier::with_referees`]).
     referees: Vec<Arc<Network>>,
+}
+
+/// How the small-board ensemble is made: loading its networks, or adjusting one made before.
+type SmallRecipe = Box<dyn FnOnce() -> Result<Classifier, String> + Send>;
+
+/// A classifier's small-board ensemble, made the first time a board with small squares comes
+/// (from then on shared by every thread): most screenshots have none, and the compiled-in
+/// ensemble's six networks of its own were half of a `recognize` process's loading. A failure
+/// to make it is kept as its message and reported for each such board.
+type SmallBoards = LazyLock<Result<Classifier, String>, SmallRecipe>;
+
+/// A small-board ensemble made by `recipe` when first needed.
+fn small_boards(
+    recipe: impl FnOnce() -> Result<Classifier, String> + Send + 'static,
+) -> Option<Box<SmallBoards>> {
+    Some(Box::new(LazyLock::new(Box::new(recipe))))
 }
 
 impl std::fmt::Debug for Classifier {
@@ -229,12 +245,61 @@ impl Classifier {
     /// A compiled-in `pair` with its `small`-board members, the wide pair's small-board
     /// versions ([`WIDE_SMALL`]) among them and refereeing those boards, and the wide pair
     /// ([`WIDE`]) refereeing the rest.
-    fn compiled(pair: [&[u8]; 2], small: &[&[u8]]) -> Result<Self, VisionError> {
-        let bytes = |list: &[&[u8]]| list.iter().map(|b| b.to_vec()).collect();
-        Ok(Self::from_members(bytes(&pair))?
-            .with_small_members(bytes(&[small, &WIDE_SMALL[..]].concat()))?
-            .with_referees(bytes(&WIDE))?
-            .small_members_referee(WIDE_SMALL.len()))
+    /// The small-board members are loaded when the first small board comes.
+    fn compiled(
+        pair: [&'static [u8]; 2],
+        small: &'static [&'static [u8]],
+    ) -> Result<Self, VisionError> {
+        let load = |list: &[&[u8]]| -> Result<Vec<Arc<Network>>, VisionError> {
+            list.iter()
+                .map(|bytes| Ok(Arc::new(load_network(bytes)?)))
+                .collect()
+        };
+        let nets = load(&pair)?;
+        let referees = load(&WIDE)?;
+        let members = nets.clone();
+        let small = small_boards(move || {
+            let mut nets = members;
+            for net in load(&[small, &WIDE_SMALL[..]].concat()).map_err(|e| e.to_string())? {
+                check_crop(&nets, &net).map_err(|e| e.to_string())?;
+                nets.push(net);
+            }
+            let referees = nets[nets.len() - WIDE_SMALL.len()..].to_vec();
+            Ok(Classifier {
+                nets,
+                small: None,
+                referees,
+            })
+        });
+        Ok(Classifier {
+            nets,
+            small,
+            referees,
+        })
+    }
+
+    /// This classifier's small-board ensemble as `adjust` makes it from the one it has (when
+    /// that is first needed).
+    fn adjust_small(
+        small: Option<Box<SmallBoards>>,
+        adjust: impl FnOnce(&Classifier) -> Classifier + Send + 'static,
+    ) -> Option<Box<SmallBoards>> {
+        let small = small?;
+        small_boards(move || {
+            let made: &Result<Classifier, String> = &small;
+            made.as_ref().map(adjust).map_err(String::clone)
+        })
+    }
+
+    /// The classifier that reads a board whose squares are `square` pixels wide.
+    fn for_square(&self, square: f32) -> Result<&Classifier, VisionError> {
+        match &self.small {
+            Some(small) if square < SMALL_SQUARE => {
+                let made: &Result<Classifier, String> = small;
+                made.as_ref().map_err(|e| VisionError::Model(e.clone()))
+            }
+            _ => Ok(self),
+        }
     }
 
     /// Networks from safetensors bytes, each reading crops of this classifier's side.
@@ -254,13 +319,16 @@ impl Classifier {
     pub fn with_small_members(self, members: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let mut nets = self.nets.clone();
         nets.extend(self.load_alike(members)?);
+        let referees = self.referees.clone();
         Ok(Classifier {
             nets: self.nets,
-            small: Some(Box::new(Classifier {
-                nets,
-                small: None,
-                referees: self.referees.clone(),
-            })),
+            small: small_boards(move || {
+                Ok(Classifier {
+                    nets,
+                    small: None,
+                    referees,
+                })
+            }),
             referees: self.referees,
         })
     }
@@ -269,9 +337,10 @@ impl Classifier {
     /// by the `last` of their members instead of the referees of [`Classifier::with_referees`]
     /// (which comes first): those members' readings of the unsure squares count once more.
     pub fn small_members_referee(self, last: usize) -> Self {
-        let small = self.small.map(|s| {
-            let referees = s.nets[s.nets.len().saturating_sub(last).max(1)..].to_vec();
-            Box::new(Classifier { referees, ..*s })
+        let small = Self::adjust_small(self.small, move |s| Classifier {
+            nets: s.nets.clone(),
+            small: None,
+            referees: s.nets[s.nets.len().saturating_sub(last).max(1)..].to_vec(),
         });
         Classifier { small, ..self }
     }
@@ -285,11 +354,11 @@ impl Classifier {
     /// [`Classifier::small_members_referee`] gives them others.
     pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let loaded = self.load_alike(referees)?;
-        let small = self.small.map(|s| {
-            Box::new(Classifier {
-                referees: loaded.clone(),
-                ..*s
-            })
+        let theirs = loaded.clone();
+        let small = Self::adjust_small(self.small, move |s| Classifier {
+            nets: s.nets.clone(),
+            small: None,
+            referees: theirs,
         });
         Ok(Classifier {
             nets: self.nets,
@@ -304,11 +373,10 @@ impl Classifier {
         self.referees.len()
     }
 
-    /// How many referees read boards with squares under [`SMALL_SQUARE`] pixels.
+    /// How many referees read boards with squares under [`SMALL_SQUARE`] pixels (none where
+    /// the small-board ensemble cannot be made; asking makes it).
     pub fn small_referees(&self) -> usize {
-        self.small
-            .as_ref()
-            .map_or(self.referees.len(), |s| s.referees.len())
+        self.for_square(0.0).map_or(0, |s| s.referees.len())
     }
 
     /// A model saved by `chessbot vision train --out FILE`.
@@ -361,11 +429,10 @@ impl Classifier {
         self.nets.len()
     }
 
-    /// How many networks read boards with squares under [`SMALL_SQUARE`] pixels.
+    /// How many networks read boards with squares under [`SMALL_SQUARE`] pixels (none where
+    /// the small-board ensemble cannot be made; asking makes it).
     pub fn small_members(&self) -> usize {
-        self.small
-            .as_ref()
-            .map_or(self.nets.len(), |s| s.nets.len())
+        self.for_square(0.0).map_or(0, |s| s.nets.len())
     }
 
     /// Side of the square crops this model reads (see [`crop_cells`]).
@@ -869,10 +936,9 @@ impl Classifier {
         grid: &BoardBox,
         cleared: Option<&Cleared>,
     ) -> Result<BoardGuess, VisionError> {
-        if let Some(small) = &self.small
-            && grid.w.min(grid.h) / 8.0 < SMALL_SQUARE
-        {
-            return small.classify_located(board_image, grid, cleared);
+        let reader = self.for_square(grid.w.min(grid.h) / 8.0)?;
+        if !std::ptr::eq(reader, self) {
+            return reader.classify_located(board_image, grid, cleared);
         }
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crop = self.crop();
@@ -1746,18 +1812,9 @@ mod tests {
         assert!(matches!(err, Err(VisionError::BadBox { .. })));
     }
 
-    #[test]
-    fn boards_with_small_squares_are_read_by_the_small_board_members() {
-        let base = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
-        let with_small = Classifier::from_bytes(EMBEDDED_MODEL.to_vec())
-            .unwrap()
-            .with_small_members(vec![HELD_OUT_MODEL.to_vec()])
-            .unwrap();
-        let both = Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), HELD_OUT_MODEL.to_vec()])
-            .unwrap();
-        assert_eq!((with_small.members(), with_small.small_members()), (1, 2));
-        assert_eq!((base.members(), base.small_members()), (1, 1));
-        // A checkered image with dark discs on some squares, read at two square sizes.
+    /// A checkered image with dark discs on some squares, and two grids on it: one with
+    /// squares under [`SMALL_SQUARE`], one with larger squares.
+    fn discs_at_two_sizes() -> (RgbImage, BoardBox, BoardBox) {
         let image = RgbImage::from_fn(400, 400, |x, y| {
             let (cx, cy) = (x % 25, y % 25);
             let disc = (x / 25 + 2 * (y / 25)) % 5 == 0
@@ -1772,6 +1829,40 @@ mod tests {
         let small_grid = BoardBox::new(0.0, 0.0, 8.0 * 25.0, 8.0 * 25.0);
         let large_grid = BoardBox::new(0.0, 0.0, 400.0, 400.0);
         assert!(small_grid.w / 8.0 < SMALL_SQUARE && large_grid.w / 8.0 >= SMALL_SQUARE);
+        (image, small_grid, large_grid)
+    }
+
+    #[test]
+    fn a_small_board_ensemble_that_cannot_be_made_fails_only_small_boards() {
+        let (image, small_grid, large_grid) = discs_at_two_sizes();
+        let broken = Classifier {
+            small: small_boards(|| Err("no small-board weights".into())),
+            ..Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap()
+        };
+        match broken.classify_board(&image, &small_grid) {
+            Err(VisionError::Model(m)) => assert_eq!(m, "no small-board weights"),
+            other => panic!("expected the recipe's error, got {other:?}"),
+        }
+        assert!(broken.classify_board(&image, &large_grid).is_ok());
+        assert_eq!((broken.members(), broken.small_members()), (1, 0));
+        // Adjusting the ensemble keeps its failure.
+        let adjusted = broken.small_members_referee(1);
+        assert!(adjusted.classify_board(&image, &small_grid).is_err());
+        assert_eq!(adjusted.small_referees(), 0);
+    }
+
+    #[test]
+    fn boards_with_small_squares_are_read_by_the_small_board_members() {
+        let base = Classifier::from_bytes(EMBEDDED_MODEL.to_vec()).unwrap();
+        let with_small = Classifier::from_bytes(EMBEDDED_MODEL.to_vec())
+            .unwrap()
+            .with_small_members(vec![HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        let both = Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), HELD_OUT_MODEL.to_vec()])
+            .unwrap();
+        assert_eq!((with_small.members(), with_small.small_members()), (1, 2));
+        assert_eq!((base.members(), base.small_members()), (1, 1));
+        let (image, small_grid, large_grid) = discs_at_two_sizes();
         let read = |c: &Classifier, grid: &BoardBox| c.classify_board(&image, grid).unwrap();
         let small = read(&with_small, &small_grid);
         assert_eq!(small.probabilities, read(&both, &small_grid).probabilities);
