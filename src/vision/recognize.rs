@@ -200,12 +200,14 @@ impl Recognizer {
             .collect()
     }
 
-    /// Reads a board that [`locate`] found; where a side has no king or more than one, the
-    /// boxes one square up, down, left and right of it are read too, and the one with a king
-    /// of each side that the classifier is surest of replaces it. A board whose edge against
-    /// the page barely shows (grey squares on a grey page) can be found a square off, its
-    /// edge rank cut off and a row of page read as empty squares; a real board has one king
-    /// per side (vision bench seed 26, gnome-simple-069: 124 px, found a square too high).
+    /// Reads a board that [`locate`] found; where it shows a king but not one of each side,
+    /// the boxes one square up, down, left and right of it are read too, and the one with a
+    /// king of each side that the classifier is surest of replaces it. A board whose edge
+    /// against the page barely shows (grey squares on a grey page) can be found a square off,
+    /// its edge rank cut off and a row of page read as empty squares; a game's board has one
+    /// king per side (vision bench seed 26, gnome-simple-069: 124 px, found a square too
+    /// high). A board without kings (an empty one, a diagram of a few pieces) is not a
+    /// game's: it is read once.
     pub fn read_located(
         &self,
         img: &RgbImage,
@@ -213,7 +215,7 @@ impl Recognizer {
         opts: &RecognizeOptions,
     ) -> Result<Recognition, VisionError> {
         let first = self.read_board(img, board, opts)?;
-        if one_king_each(&first) {
+        if one_king_each(&first) || kings(&first) == 0 {
             return Ok(first);
         }
         let (sw, sh) = board.square_size();
@@ -291,6 +293,18 @@ fn one_king_each(r: &Recognition) -> bool {
             .count()
             == 1
     })
+}
+
+/// How many kings of either colour the reading has.
+fn kings(r: &Recognition) -> usize {
+    r.squares
+        .iter()
+        .filter(|s| {
+            s.class
+                .piece()
+                .is_some_and(|p| p.role == shakmaty::Role::King)
+        })
+        .count()
 }
 
 fn ms(t: Instant) -> f64 {
@@ -407,6 +421,10 @@ mod tests {
         };
         let as_given = recognizer.recognize(&img, &given).unwrap().remove(0);
         assert_eq!(as_given.board, high);
+        // A box without kings (here the page left of the board) is read once, where it is.
+        let page = BoardBox::new(b.x - b.w, b.y, b.w, b.h);
+        let kingless = recognizer.read_located(&img, &page, &opts).unwrap();
+        assert_eq!((kings(&kingless), kingless.board), (0, page));
     }
 
     #[test]
