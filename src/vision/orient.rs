@@ -11,8 +11,8 @@
 //! scattered; `cargo test --release --lib clue_reliability -- --ignored --nocapture` measures
 //! it) the digit reading gave a verdict on 31 boards, all right (35 with 3 wrong when it read
 //! the digits' squares whether pieces stood on them or not), while the placement evidence of a
-//! game position was never below 1.2 toward the truth. Scattered pieces give weak placement evidence, and then the digits decide when they
-//! can.
+//! game position was never below 1.2 toward the truth. Scattered pieces give weak placement
+//! evidence, and then the digits decide when they can.
 //!
 //! ```
 //! use chessbot::vision::orient::{Orientation, from_placement};
