@@ -1506,9 +1506,9 @@ pub fn decide(
 /// Most that splitting a group in two costs (in nats, as in [`assign::assign`]) for parts
 /// with the same picture; less as they look less alike (see [`split_misfits`]). Held-out
 /// `vision bench --boards 100` pages (seeds 1, 11, 2-5 and 21-26, 3000 boards each): 2934 and
-/// 2938 boards right, against 2930 and 2931 without splits (12 boards gained, one lost: a
-/// real third bishop whose picture was 0.11 from the other two's, split off as a knight). At 3
-/// nats, falling with the square of the likeness, 5 of the gains were lost again.
+/// 2939 boards right, against 2930 and 2931 without splits (13 boards gained, one lost: a
+/// real third bishop whose picture was 0.11 from the other two's, split off as a knight).
+/// Leaving groups of two queens to [`split_off_kings`] lost 5 of the gains again.
 const MISFIT_SPLIT: f32 = 1.0;
 
 /// The groups of `local` (indices into `candidates`) whose classes (`labels`, per cell) break
@@ -1616,8 +1616,9 @@ fn split_misfits(
     (local, labels, score)
 }
 
-/// Splits [`split_misfits`] makes one after another at most.
-const MISFIT_ROUNDS: usize = 2;
+/// Splits [`split_misfits`] makes one after another at most (on the pages of [`MISFIT_SPLIT`],
+/// 4 read one board more than 2).
+const MISFIT_ROUNDS: usize = 4;
 
 /// Share of a square's picture hidden under an overlay ([`Sprite::hidden_share`]) from which
 /// the network's doubt about it is put down to the overlay (see [`decide`]).
