@@ -16,6 +16,8 @@
 //!   its rules (one king a side, no pawns on the edge ranks, different pictures are different
 //!   pieces).
 //! - [`input`]: decodes image bytes with size limits.
+//! - [`edges`]: whether a located board's outer rows and columns show its square colours (a
+//!   board found a square off takes in a strip of the page).
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
 //! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
 //! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
@@ -33,6 +35,7 @@ pub mod assign;
 pub mod bench;
 pub mod classify;
 pub mod dataset;
+pub mod edges;
 pub mod error;
 pub mod geometry;
 pub mod inference;

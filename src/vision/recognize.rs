@@ -10,6 +10,7 @@
 
 use crate::rules::fen::{FenError, parse_position};
 use crate::vision::classify::{Classifier, SquareClass};
+use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{checker_consistency, locate, locate_all};
@@ -214,6 +215,7 @@ impl Recognizer {
         board: &BoardBox,
         opts: &RecognizeOptions,
     ) -> Result<Recognition, VisionError> {
+        let board = &on_the_board(img, *board);
         let first = self.read_board(img, board, opts)?;
         if one_king_each(&first) || kings(&first) == 0 {
             return Ok(first);
@@ -222,7 +224,10 @@ impl Recognizer {
         let mut best: Option<(f32, Recognition)> = None;
         for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
             let shifted = BoardBox::new(board.x + dx * sw, board.y + dy * sh, board.w, board.h);
-            if !shifted.fits_in(img.width(), img.height()) {
+            // A box that takes in a strip of the page is not the board, whatever it reads.
+            if !shifted.fits_in(img.width(), img.height())
+                || edges::off_board_side(img, &shifted).is_some()
+            {
                 continue;
             }
             let r = self.read_board(img, &shifted, opts)?;
@@ -283,6 +288,21 @@ impl Recognizer {
 }
 
 use image::RgbImage;
+
+/// `board`, or the box a square away from its side whose strip of squares lies on the page
+/// rather than on the board ([`edges::off_board_side`]), where that box fits in the image and
+/// shows the board's colours on every side.
+fn on_the_board(img: &RgbImage, board: BoardBox) -> BoardBox {
+    match edges::off_board_side(img, &board).map(|side| side.away(&board)) {
+        Some(moved)
+            if moved.fits_in(img.width(), img.height())
+                && edges::off_board_side(img, &moved).is_none() =>
+        {
+            moved
+        }
+        _ => board,
+    }
+}
 
 /// Whether the reading has exactly one king of each colour.
 fn one_king_each(r: &Recognition) -> bool {
