@@ -208,7 +208,10 @@ impl Recognizer {
     /// its edge rank cut off and a row of page read as empty squares; a game's board has one
     /// king per side (vision bench seed 26, gnome-simple-069: 124 px, found a square too
     /// high). A board without kings (an empty one, a diagram of a few pieces) is not a
-    /// game's: it is read once.
+    /// game's: it is read once. A box one of whose edge strips lies on the page
+    /// ([`edges::off_board_side`]) is moved a square away from it before any of this, and a
+    /// shifted box that takes in a strip of the page is not read (page text beside a board
+    /// can read as a king).
     pub fn read_located(
         &self,
         img: &RgbImage,
