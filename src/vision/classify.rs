@@ -1601,8 +1601,8 @@ fn split_misfits(
                 }
                 let likeness = (1.0 - d / SAME_PICTURE).clamp(0.0, 1.0);
                 let mut split = local.clone();
-                split[g] = a.clone();
-                split.push(b.clone());
+                split[g] = a;
+                split.push(b);
                 let (split_labels, split_score) = run(&split);
                 let split_score = split_score - MISFIT_SPLIT * likeness;
                 if split_score > best.as_ref().map_or(score, |b| b.2) + 1e-6 {
