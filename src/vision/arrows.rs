@@ -13,7 +13,7 @@
 //! artefact: `vision bench --leave-out arrows`).
 
 use super::geometry::BoardBox;
-use super::turn::{median, square_colours};
+use super::squares::{median, square_colours};
 use image::RgbImage;
 use std::collections::HashMap;
 

@@ -6,6 +6,7 @@
 //! the other way ([`super::recognize::Recognizer::read_located`]).
 
 use super::geometry::BoardBox;
+use super::squares::{cell_colours, cell_corners, usual_colours};
 use image::RgbImage;
 
 /// Square colours closer than this (largest channel difference, 0-255) are too alike to
@@ -65,47 +66,6 @@ impl Side {
     }
 }
 
-/// The mean colours of four small patches near the corners of the square at `row`, `col`
-/// (fewer where the image ends).
-fn corner_colours(img: &RgbImage, board: &BoardBox, row: usize, col: usize) -> Vec<[f32; 3]> {
-    let (x0, y0, x1, y1) = board.cell_rect(row, col);
-    let (sw, sh) = (x1 - x0, y1 - y0);
-    let half = (0.06 * sw.min(sh)).max(1.0);
-    let mut means: Vec<[f32; 3]> = Vec::with_capacity(4);
-    for (fx, fy) in [(0.14, 0.14), (0.86, 0.14), (0.14, 0.86), (0.86, 0.86)] {
-        let (cx, cy) = (x0 + fx * sw, y0 + fy * sh);
-        let (ax, bx) = ((cx - half).floor().max(0.0), (cx + half).ceil());
-        let (ay, by) = ((cy - half).floor().max(0.0), (cy + half).ceil());
-        let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
-        for y in ay as u32..(by as u32).min(img.height()) {
-            for x in ax as u32..(bx as u32).min(img.width()) {
-                let p = img.get_pixel(x, y).0;
-                for ch in 0..3 {
-                    sum[ch] += p[ch] as f32;
-                }
-                n += 1.0;
-            }
-        }
-        if n > 0.0 {
-            means.push(sum.map(|s| s / n));
-        }
-    }
-    means
-}
-
-/// Per channel, the median of `colours` (0 for none).
-fn median(colours: &[[f32; 3]]) -> [f32; 3] {
-    std::array::from_fn(|ch| {
-        let mut v: Vec<f32> = colours.iter().map(|c| c[ch]).collect();
-        v.sort_by(f32::total_cmp);
-        match v.len() {
-            0 => 0.0,
-            n if n % 2 == 0 => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-            n => v[n / 2],
-        }
-    })
-}
-
 /// Largest channel difference of two colours.
 fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {
     (0..3).map(|ch| (a[ch] - b[ch]).abs()).fold(0.0, f32::max)
@@ -113,25 +73,14 @@ fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {
 
 /// The side of `board` (which must lie inside `img`) whose strip of squares does not show the
 /// board's square colours while the opposite strip does: the box is then a square off, that
-/// way. `None` when every strip shows them, or the board's two colours are too alike to tell.
-/// The light and dark colours are the medians of the inner 6 × 6 squares of each colour; a
-/// strip's square shows its colour when one of its corners does.
+/// way. `None` when every strip shows them, the board's two colours are too alike to tell, or
+/// the box reaches off the image. Colours are read in the squares' corners, as the last-move
+/// highlight reads them; a strip's square shows its colour when one of its corners does.
 pub fn off_board_side(img: &RgbImage, board: &BoardBox) -> Option<Side> {
-    let corners: Vec<Vec<[f32; 3]>> = (0..64)
-        .map(|i| corner_colours(img, board, i / 8, i % 8))
-        .collect();
-    // A square's colour: the median of its corners (pieces rarely reach them; a coordinate
-    // letter or an arrow spoils one or two).
-    let expected: Vec<[f32; 3]> = (0..2)
-        .map(|parity| {
-            let inner: Vec<[f32; 3]> = (0..64)
-                .filter(|&i| (1..7).contains(&(i / 8)) && (1..7).contains(&(i % 8)))
-                .filter(|&i| (i / 8 + i % 8) % 2 == parity && corners[i].len() == 4)
-                .map(|i| median(&corners[i]))
-                .collect();
-            median(&inner)
-        })
-        .collect();
+    let corners = cell_corners(img, board)?;
+    // A square's colour is the median of its corners (pieces rarely reach them; a coordinate
+    // letter or an arrow spoils one or two), each colour's the median of its squares'.
+    let expected = usual_colours(&cell_colours(&corners));
     let contrast = apart(expected[0], expected[1]);
     if contrast < LEAST_CONTRAST {
         return None;

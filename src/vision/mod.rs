@@ -47,6 +47,7 @@ pub mod pool;
 pub mod recognize;
 pub mod render;
 pub mod sprites;
+mod squares;
 pub mod train;
 pub mod turn;
 pub mod unfold;

@@ -38,14 +38,9 @@
 
 use crate::vision::classify::SquareClass;
 use crate::vision::geometry::{BoardBox, cell_square};
+use crate::vision::squares::{cell_colours, cell_corners, median, usual_colours};
 use image::RgbImage;
 use shakmaty::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
-
-/// Where the corner patches a square's background is read from start and end, as shares of the
-/// square's side in from its edges: clear of the grid's last pixel of error, of a piece in the
-/// middle, of legal-move rings (0.40-0.48 of the side from the centre) and of most of a check
-/// glow.
-const CORNER: (f32, f32) = (0.04, 0.16);
 
 /// The least change of a square's colour (R + G + B, 0-765) that counts as a tint. The
 /// highlights sites draw move a square by 40-120 (lichess's green over its light squares about
@@ -177,9 +172,7 @@ fn could_have_moved(piece: Piece, from: Square, to: Square, occupied: Bitboard) 
 /// under it (a selected square tinted alike); `None` when no pair is. Cells that stand out in another colour (a check
 /// glow, a selected square tinted otherwise) are left aside.
 pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
-    let corners: Vec<[[f32; 3]; 4]> = (0..64)
-        .map(|i| corner_colours(img, board, i / 8, i % 8))
-        .collect::<Option<_>>()?;
+    let corners = cell_corners(img, board)?;
     let colour = cell_colours(&corners);
     let parity = |i: usize| (i / 8 + i % 8) % 2;
     let usual = usual_colours(&colour);
@@ -229,39 +222,6 @@ pub fn tinted_cells(img: &RgbImage, board: &BoardBox) -> Option<Vec<usize>> {
     Some(under)
 }
 
-/// The usual colour of the board's two square colours, `[cells whose row + col is even,
-/// odd]`: the median of the cells' colours ([`cell_colours`]), so that a few tinted, covered or
-/// crowded cells do not move it. `None` when a cell lies off the image.
-pub(super) fn square_colours(img: &RgbImage, board: &BoardBox) -> Option<[[f32; 3]; 2]> {
-    let corners: Vec<[[f32; 3]; 4]> = (0..64)
-        .map(|i| corner_colours(img, board, i / 8, i % 8))
-        .collect::<Option<_>>()?;
-    Some(usual_colours(&cell_colours(&corners)))
-}
-
-/// Each cell's colour: the median of its four corner patches' colours.
-fn cell_colours(corners: &[[[f32; 3]; 4]]) -> Vec<[f32; 3]> {
-    corners
-        .iter()
-        .map(|k| std::array::from_fn(|c| median(k.iter().map(|p| p[c]).collect())))
-        .collect()
-}
-
-/// The usual colour of each square colour: the median of its cells' (`colour`, 64 cells).
-fn usual_colours(colour: &[[f32; 3]]) -> [[f32; 3]; 2] {
-    let parity = |i: usize| (i / 8 + i % 8) % 2;
-    std::array::from_fn(|p| {
-        std::array::from_fn(|c| {
-            median(
-                (0..colour.len())
-                    .filter(|&i| parity(i) == p)
-                    .map(|i| colour[i][c])
-                    .collect(),
-            )
-        })
-    })
-}
-
 /// Whether cells coloured `a` and `b`, whose square colours are `usual_a` and `usual_b`, can be
 /// under one highlight: the same translucent colour laid over both. Over squares of one colour
 /// that gives one colour; over the two colours, `a - b` is `usual_a - usual_b` scaled by one
@@ -286,68 +246,6 @@ fn one_highlight(a: [f32; 3], usual_a: [f32; 3], b: [f32; 3], usual_b: [f32; 3])
 /// `|a - b|` summed over the channels (0-765).
 fn distance(a: &[f32; 3], b: &[f32; 3]) -> f32 {
     (0..3).map(|c| (a[c] - b[c]).abs()).sum()
-}
-
-/// The median colours of the four corner patches inside the cell at `row`, `col`.
-fn corner_colours(
-    img: &RgbImage,
-    board: &BoardBox,
-    row: usize,
-    col: usize,
-) -> Option<[[f32; 3]; 4]> {
-    let (x0, y0, x1, y1) = board.cell_rect(row, col);
-    let (near, far) = (CORNER.0 * (x1 - x0), CORNER.1 * (x1 - x0));
-    let (near_y, far_y) = (CORNER.0 * (y1 - y0), CORNER.1 * (y1 - y0));
-    let spans_x = [(x0 + near, x0 + far), (x1 - far, x1 - near)];
-    let spans_y = [(y0 + near_y, y0 + far_y), (y1 - far_y, y1 - near_y)];
-    let mut out = [[0.0; 3]; 4];
-    for (k, ((ax, bx), (ay, by))) in spans_y
-        .iter()
-        .flat_map(|&y| spans_x.iter().map(move |&x| (x, y)))
-        .enumerate()
-    {
-        out[k] = patch_colour(img, ax, bx, ay, by)?;
-    }
-    Some(out)
-}
-
-/// The median colour of the pixels whose centres lie in `[ax, bx) × [ay, by)` (at least the
-/// pixel under the patch's middle).
-fn patch_colour(img: &RgbImage, ax: f32, bx: f32, ay: f32, by: f32) -> Option<[f32; 3]> {
-    let pixels = |a: f32, b: f32| -> (i64, i64) {
-        let (from, to) = ((a - 0.5).ceil() as i64, (b - 0.5).ceil() as i64);
-        if to > from {
-            (from, to)
-        } else {
-            let mid = ((a + b) / 2.0).floor() as i64;
-            (mid, mid + 1)
-        }
-    };
-    let ((px0, px1), (py0, py1)) = (pixels(ax, bx), pixels(ay, by));
-    let (w, h) = (i64::from(img.width()), i64::from(img.height()));
-    if px0 < 0 || py0 < 0 || px1 > w || py1 > h {
-        return None;
-    }
-    let mut channels: [Vec<f32>; 3] = Default::default();
-    for y in py0..py1 {
-        for x in px0..px1 {
-            let p = img.get_pixel(x as u32, y as u32);
-            for c in 0..3 {
-                channels[c].push(f32::from(p[c]));
-            }
-        }
-    }
-    let [r, g, b] = channels;
-    Some([median(r), median(g), median(b)])
-}
-
-/// The median of `v` (the upper middle one for an even count; 0 for none).
-pub(super) fn median(mut v: Vec<f32>) -> f32 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let mid = v.len() / 2;
-    *v.select_nth_unstable_by(mid, f32::total_cmp).1
 }
 
 #[cfg(test)]
