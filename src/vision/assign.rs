@@ -1355,9 +1355,19 @@ mod tests {
         assert_eq!(read, [wq, bq, wk, bk]);
     }
 
+    /// A group of `cells` whose colours all fall in colour bin `bin`.
+    fn tinted(cells: Vec<usize>, bin: usize) -> Group {
+        let mut colours = [0.0; crate::vision::sprites::COLOUR_BINS];
+        colours[bin] = 1.0;
+        Group {
+            cells,
+            shape: None,
+            colours: Some(colours),
+        }
+    }
+
     #[test]
     fn a_lone_piece_takes_the_side_whose_colours_it_shares() {
-        use crate::vision::sprites::COLOUR_BINS;
         let (wp, bp) = (
             piece(Role::Pawn, Color::White),
             piece(Role::Pawn, Color::Black),
@@ -1375,15 +1385,6 @@ mod tests {
         queen[bq.index()] = 0.25;
         probs[35] = queen;
         let (cream, grey) = (63, 21);
-        let tinted = |cells: Vec<usize>, bin: usize| {
-            let mut colours = [0.0; COLOUR_BINS];
-            colours[bin] = 1.0;
-            Group {
-                cells,
-                shape: None,
-                colours: Some(colours),
-            }
-        };
         let mut groups = vec![
             tinted(vec![48, 49, 50], cream),
             tinted(vec![60], cream),
@@ -1407,7 +1408,6 @@ mod tests {
 
     #[test]
     fn colours_alone_do_not_outvote_a_sure_reading() {
-        use crate::vision::sprites::COLOUR_BINS;
         let (wp, bp) = (
             piece(Role::Pawn, Color::White),
             piece(Role::Pawn, Color::Black),
@@ -1420,15 +1420,6 @@ mod tests {
         let bn = piece(Role::Knight, Color::Black);
         probs[20] = one_hot(bn, 0.999);
         let (cream, grey) = (63, 21);
-        let tinted = |cells: Vec<usize>, bin: usize| {
-            let mut colours = [0.0; COLOUR_BINS];
-            colours[bin] = 1.0;
-            Group {
-                cells,
-                shape: None,
-                colours: Some(colours),
-            }
-        };
         let groups = [
             tinted(vec![48, 49, 50], cream),
             tinted(vec![60], cream),
