@@ -7,7 +7,7 @@
 //! - [`book`]: Polyglot opening books (the embedded GNU Chess book, lookup, building).
 //! - [`search`]: our engine (no I/O; limits in, progress to an observer, a move out).
 //! - [`game`]: game records, how games end, PGN output.
-//! - [`matches`]: engine-vs-engine matches, statistics (Elo, LOS, SPRT).
+//! - [`matches`](mod@matches): engine-vs-engine matches, statistics (Elo, LOS, SPRT).
 //! - [`players`]: everything that chooses a move, behind one [`players::Player`] trait.
 //! - [`autoplay`]: play on an on-screen board: screen, vision, tracking, player, mouse.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).

@@ -8,7 +8,7 @@
 //! Modules, one per concept: [`position`] (the game abstraction), [`eval`] (static
 //! evaluation), [`params`] (every weight), [`see`] (static exchange), [`movepick`] (move
 //! ordering), [`tt`] (transposition table), [`time`] (time management), [`strength`] (playing
-//! weaker on purpose), [`bench`] (the fixed benchmark), and the searcher itself.
+//! weaker on purpose), [`bench`](mod@bench) (the fixed benchmark), and the searcher itself.
 
 pub mod bench;
 pub mod correction;

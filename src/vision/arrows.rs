@@ -66,7 +66,7 @@ pub struct Lay {
 
 impl Lay {
     /// The colour under `shown`, if this lay can have made it (each channel within
-    /// [`SLACK`] of 0-255), clamped to 0-255.
+    /// `SLACK` of 0-255), clamped to 0-255.
     pub fn under(&self, shown: [f32; 3]) -> Option<[f32; 3]> {
         let mut out = [0.0; 3];
         for c in 0..3 {
@@ -376,9 +376,9 @@ fn shaft_half_width(
 /// `img` with the arrows over `board` taken off, or `None` when it has none. Across the band
 /// of each arrow, at every half pixel along it, the pixels that its lay can have made
 /// ([`Lay::under`]) are unblended: along the middle up to the shaft's measured half-width;
-/// within [`HEAD`] of either end, where a head may be, out from the middle line as long as
-/// each pixel is one its lay can have made, up to [`HALF_WIDTH`] of a square (a piece beside
-/// the arrow whose colours a lay could make is left as it is). The [`EDGE`] pixels on either
+/// within `HEAD` of either end, where a head may be, out from the middle line as long as
+/// each pixel is one its lay can have made, up to `HALF_WIDTH` of a square (a piece beside
+/// the arrow whose colours a lay could make is left as it is). The `EDGE` pixels on either
 /// side of the band's edge, which the arrow covers only in part (anti-aliasing, blur,
 /// scaling), take the colour just beyond it.
 pub fn take_off(img: &RgbImage, board: &BoardBox) -> Option<Cleared> {

@@ -143,13 +143,13 @@ const KICK_WORK: usize = 5_000_000;
 /// that show the same picture; cells in no group keep the network's choice, and groups are
 /// expected to be disjoint (a cell in several takes the last one's class). `apart(a, b)` says
 /// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
-/// of [`SAME_CLASS`] for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
-/// they show the same picture: they pay that share of [`ALIKE`] for taking different piece
-/// classes. Squares holding the piece whose home square they are earn [`HOME`], and groups of
-/// the two sides whose silhouettes ([`Group::shape`]) match pay [`MIRROR`] for taking different
-/// roles; groups of one side whose silhouettes match pay [`MIRROR_SIDE`] times how surely they
+/// of `SAME_CLASS` for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
+/// they show the same picture: they pay that share of `ALIKE` for taking different piece
+/// classes. Squares holding the piece whose home square they are earn `HOME`, and groups of
+/// the two sides whose silhouettes ([`Group::shape`]) match pay `MIRROR` for taking different
+/// roles; groups of one side whose silhouettes match pay `MIRROR_SIDE` times how surely they
 /// show different pictures. Groups with colours ([`Group::colours`]) that match the other
-/// side's better than their own side's pay up to [`COLOUR_MOST`] in a last round of the search.
+/// side's better than their own side's pay up to `COLOUR_MOST` in a last round of the search.
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
     groups: &[Group],

@@ -346,7 +346,7 @@ impl Classifier {
     }
 
     /// This classifier, with `referees` (safetensors bytes, crops of the same side) reading
-    /// the squares whose likeliest class its members give under [`UNSURE`], in the view the
+    /// the squares whose likeliest class its members give under `UNSURE`, in the view the
     /// members kept (see [`Classifier::predict_either_way`]): each referee's probabilities
     /// count as one member's in the average. Their embeddings are not used, so the grouping of
     /// pictures stays the members' (wider networks there cost as much on every piece, for no
@@ -441,7 +441,7 @@ impl Classifier {
     }
 
     /// Class probabilities and embeddings for `n` crops laid out as `[n, 3, crop, crop]`
-    /// (see [`crop_cells`]), in forward passes of up to [`PASS_CROPS`] crops. With several
+    /// (see [`crop_cells`]), in forward passes of up to `PASS_CROPS` crops. With several
     /// members, the first reads every crop and the others only those it does not read as
     /// surely empty (an empty square is what every network reads best): their probabilities
     /// are averaged, their unit embeddings set side by side.
@@ -1285,13 +1285,13 @@ const EMBEDDING_TWIN: f32 = 6.0;
 /// per row; any length is accepted, sprites or embeddings of another length are ignored).
 ///
 /// The squares the network gives at least an even chance of a piece, and those it reads as
-/// empty that show the same picture as a piece it is sure of ([`look_alikes_of_pieces`]; their
+/// empty that show the same picture as a piece it is sure of (`look_alikes_of_pieces`; their
 /// pictures alone place them), are grouped by picture
 /// ([`sprites::group`]: the same sprite, whatever the square colour or highlight, leaving out the
 /// pixels of arrows and markers found on the other squares, see [`Overlay`]), and each group
 /// gets one class, chosen for the whole board with [`assign::assign`]; the embeddings make the
 /// pictures' distance larger where the network sees different things and smaller where it
-/// sees the same piece ([`EMBEDDING_WEIGHT`], [`EMBEDDING_TWIN`]). Same pictures are the same
+/// sees the same piece (`EMBEDDING_WEIGHT`, `EMBEDDING_TWIN`). Same pictures are the same
 /// piece, different pictures of a colour are different pieces, one king per side, at most eight
 /// pawns, none on the edge rows, few promoted pieces. NaN counts as 0. The candidates'
 /// `sprites` are left with the overlay's pixels hidden ([`Sprite::hide`]).
@@ -1563,9 +1563,9 @@ fn halves(dist: &[f32], m: usize, members: &[usize]) -> (Vec<usize>, Vec<usize>)
 /// When `labels` (scored `score` by `run` for the grouping `local`) break the board's rules
 /// ([`misfits`]: a pawn on an edge row, more pieces of a kind than a side starts with), tries
 /// splitting each group that does: in two halves ([`halves`]), and each square alone (with its
-/// copies, [`COPY_PICTURE`]). Pieces of
-/// a 3D set drawn small can look alike enough to group (its bishops with its rooks, a bishop
-/// with the pawns), and the group then takes one class for two pieces. Splitting costs
+/// copies, [`COPY_PICTURE`]). Pieces of a 3D set drawn small can look alike enough to group
+/// (its bishops with its rooks, a bishop with the pawns), and the group then takes one class
+/// for two pieces. Splitting costs
 /// [`MISFIT_SPLIT`] times how alike the parts are (1 for the same picture, 0 at
 /// [`SAME_PICTURE`]); parts closer than [`TWIN_PICTURE`] are one piece and stay together (a
 /// promoted bishop drawn as the other two stays a bishop). The distances are those the

@@ -13,7 +13,7 @@
 //!    colour differences, yellow against blue and red against cyan, for squares that differ in
 //!    hue but hardly in brightness.) When all of that finds nothing, the whole search runs
 //!    again reading each square's colour along its inner edges instead of at its corners
-//!    ([`Sampling`]): a streaked or grainy texture on a board of close colours. Last, the grey
+//!    (`Sampling`): a streaked or grainy texture on a board of close colours. Last, the grey
 //!    searches run on the page blurred, coarser: wavy bands stronger than the squares' colour
 //!    difference hide every corner until blurred away.
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a

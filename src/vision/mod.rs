@@ -23,7 +23,7 @@
 //! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
 //! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
 //! - [`annotate`]: the `--debug` picture (grid and labels drawn on the screenshot).
-//! - [`bench`]: the recognition benchmark on held-out piece sets (`chessbot vision bench`).
+//! - [`bench`](mod@bench): the recognition benchmark on held-out piece sets (`chessbot vision bench`).
 //! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
 //!   on held-out piece sets (`chessbot vision eval`).
 //!

@@ -103,7 +103,7 @@ const LEAST_LABELS: usize = 5;
 /// Looks at the corners of the left and right columns of squares (where most sites draw
 /// digits) and at the strips just outside the board's left and right edges. Inside the board
 /// only the rows whose edge square is empty in `cells` (64 image cells, row 0 = top; an empty
-/// slice when the pieces are not known) count, at least [`LEAST_LABELS`]: a piece's ink
+/// slice when the pieces are not known) count, at least `LEAST_LABELS`: a piece's ink
 /// outweighs a digit's (vision bench seed 25, tepoztlan-049: a pawn, a bishop and a rook on
 /// the digits' file read as `1..8` top down). Returns `None` when no edge shows labels whose
 /// ink clearly follows one order.

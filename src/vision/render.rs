@@ -881,7 +881,7 @@ impl BoardStyle {
     }
 
     /// Recolours one side's pieces, or both, in a random hue (a saturated colour map, not the
-    /// near-greys of [`Recolour::random`]): wooden, red, blue or green pieces exist, and a
+    /// near-greys of `Recolour::random`): wooden, red, blue or green pieces exist, and a
     /// network that has seen only greys reads a side by its hue, not by its lightness. Black
     /// bodies become mid or dark tints, white ones pale tints; a map that would leave the black
     /// bodies less than [`DARKER_BY`] darker than the white is not kept (the style is as it

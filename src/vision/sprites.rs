@@ -249,12 +249,12 @@ impl Sprite {
         self.luma
     }
 
-    /// The piece's colours (`None` when fewer than [`MIN_COLOURED`] pixels show them): the
-    /// share of the pixels inside its silhouette within the central disk ([`COLOUR_DISK`];
-    /// less its edge, [`COLOUR_EDGE`]) in each box of RGB space, counted softly (a pixel
+    /// The piece's colours (`None` when fewer than `MIN_COLOURED` pixels show them): the
+    /// share of the pixels inside its silhouette within the central disk (`COLOUR_DISK`;
+    /// less its edge, `COLOUR_EDGE`) in each box of RGB space, counted softly (a pixel
     /// between two levels of a channel is shared between them, so that one colour on either
     /// side of a box's edge is not two colours). Pixels the square shows through (within
-    /// [`SEE_THROUGH`] of the background) and those under an overlay ([`Sprite::hide`]) are
+    /// `SEE_THROUGH` of the background) and those under an overlay ([`Sprite::hide`]) are
     /// left out.
     pub fn colours(&self) -> Option<Colours> {
         // The silhouette of what the disk shows: outside it, everything reads as background.
@@ -347,7 +347,7 @@ impl Sprite {
         })
     }
 
-    /// Leaves a ring around the piece in its silhouette (see [`ring_inside`]): on crops of
+    /// Leaves a ring around the piece in its silhouette (see `ring_inside`): on crops of
     /// small squares, upscaled, a piece blurs out to the crop's edges and looks ringed. On the
     /// 6000 held-out pages of seeds 1, 11, 2-5 and 21-26, the boards that taking rings out
     /// read right and wrong had squares of 36-60 px and of 16-26 px (but one of 41 px).
@@ -359,15 +359,15 @@ impl Sprite {
     /// How different two squares' pictures are, from 0 (the same sprite) to 1: over the pixels
     /// where either shows something other than its background, the mismatch that is left once
     /// the two backgrounds are accounted for, with `other`'s picture at whichever of the
-    /// [`SHIFTS`] (or none) lines it up best.
+    /// `SHIFTS` (or none) lines it up best.
     ///
     /// A difference in one place counts more than its share of the picture: a crown and a cross
     /// on otherwise alike 3D pieces differ in a few pixels only, where noise spreads thin. So
-    /// the distance is at least [`LOCAL_WEIGHT`] times the mean mismatch of the worst
-    /// [`LOCAL`] × [`LOCAL`] window.
+    /// the distance is at least `LOCAL_WEIGHT` times the mean mismatch of the worst
+    /// `LOCAL` × `LOCAL` window.
     ///
     /// Pixels hidden in either picture ([`Sprite::hide`]) are left out; when that leaves too
-    /// few to compare, the distance is [`UNKNOWN`].
+    /// few to compare, the distance is `UNKNOWN`.
     pub fn distance(&self, other: &Sprite) -> f32 {
         let pair = Pair::new(self, other);
         let (map, count) = mismatch(&pair, &self.picture, &other.picture);
@@ -422,7 +422,7 @@ impl Sprite {
     /// Hides the pixels of an `overlay` colour in this picture (none without one), so that
     /// comparisons leave them out: one copy of a piece under an arrow then still matches the
     /// others. A pixel is hidden when its colour is an overlay colour up to a grey shade
-    /// ([`OVERLAY_MATCH`], [`OVERLAY_SHADE`]: what shows through an arrow) and is not a shade
+    /// (`OVERLAY_MATCH`, `OVERLAY_SHADE`: what shows through an arrow) and is not a shade
     /// of the square. What an earlier call hid is shown again first.
     pub fn hide(&mut self, overlay: Option<&Overlay>) {
         // Only the mask changes: setting it in place spares copying the picture and its
@@ -597,7 +597,7 @@ fn ring_inside(drawn: &dyn Fn(usize) -> bool) -> Option<f32> {
 const SILHOUETTE_SHIFT: isize = 2;
 
 /// How much two silhouettes overlap, from 0 to 1: intersection over union, at the best of the
-/// shifts by up to [`SILHOUETTE_SHIFT`] crop pixels each way; 0 when both are empty.
+/// shifts by up to `SILHOUETTE_SHIFT` crop pixels each way; 0 when both are empty.
 pub fn silhouette_overlap(a: &Silhouette, b: &Silhouette) -> f32 {
     let mut best = 0.0f32;
     for dy in -SILHOUETTE_SHIFT..=SILHOUETTE_SHIFT {
@@ -639,7 +639,7 @@ pub struct Overlay {
 pub struct Blend {
     /// The overlay's colour times its opacity.
     pub ink: [f32; 3],
-    /// The overlay's opacity, between [`LEAST_OPACITY`] and [`MOST_OPACITY`].
+    /// The overlay's opacity, between `LEAST_OPACITY` and `MOST_OPACITY`.
     pub opacity: f32,
 }
 
@@ -657,8 +657,8 @@ const BLEND_MISFIT: f32 = 0.03;
 
 impl Blend {
     /// The blend that explains `pairs` of (overlay pixel, the square colour under it) best,
-    /// in least squares, when the squares differ enough ([`BLEND_SPREAD`]), the fit is close
-    /// ([`BLEND_MISFIT`]) and the opacity plausible.
+    /// in least squares, when the squares differ enough (`BLEND_SPREAD`), the fit is close
+    /// (`BLEND_MISFIT`) and the opacity plausible.
     pub fn fit(pairs: &[([f32; 3], [f32; 3])]) -> Option<Blend> {
         let n = pairs.len() as f32;
         if pairs.len() < OVERLAY_PIXELS {
@@ -708,9 +708,9 @@ impl Blend {
 
 impl Overlay {
     /// The overlay colours on the `empty` squares (indices into `sprites`), if any: pixels
-    /// inside the square ([`OVERLAY_CONTRAST`]) in a strong colour ([`OVERLAY_SATURATION`])
-    /// that no square colour of the board shades to ([`OVERLAY_CHROMA`]), when there are at
-    /// least [`OVERLAY_PIXELS`] of them. An arrow crosses empty squares as well as pieces; an
+    /// inside the square (`OVERLAY_CONTRAST`) in a strong colour (`OVERLAY_SATURATION`)
+    /// that no square colour of the board shades to (`OVERLAY_CHROMA`), when there are at
+    /// least `OVERLAY_PIXELS` of them. An arrow crosses empty squares as well as pieces; an
     /// arrow that crosses none goes unseen.
     pub fn find(sprites: &[Sprite], empty: &[usize]) -> Option<Overlay> {
         let empty: Vec<&Sprite> = empty.iter().filter_map(|&i| sprites.get(i)).collect();

@@ -225,7 +225,7 @@ impl Sets {
     }
 
     /// The sets to train on: [`Sets::train`], or with `all` every set, by name (so that a
-    /// family's sets stand side by side, as [`choose_set`] needs).
+    /// family's sets stand side by side, as `choose_set` needs).
     pub fn for_training(&self, all: bool) -> Vec<Arc<PieceSet>> {
         if !all {
             return self.train.clone();

@@ -6,7 +6,7 @@
 //! `rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`. Alice has no en passant, so
 //! the fourth field is always `-`.
 //!
-//! The text goes through [`parse_fen`](crate::rules::fen::parse_fen) once the `|` marks are
+//! The text goes through [`crate::rules::fen::parse_fen`] once the `|` marks are
 //! taken out, so every FEN field error reads as it does for standard chess.
 
 use super::position::{Alice, BoardId, king_home, rook_home};
