@@ -228,6 +228,7 @@ pub fn assign_scored(
         })
         .collect();
     let coloured = tint.iter().flatten().any(|v| v.is_finite());
+    let tint_order = by_likeness(&tint);
     let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
     if groups.is_empty() {
         return (labels, 0.0);
@@ -364,7 +365,7 @@ pub fn assign_scored(
             }
         }
         if colour_on.get() {
-            total -= colour_cost(choice, &pieces, &tint);
+            total -= colour_cost(choice, &pieces, &tint, &tint_order);
         }
         // A board without one king a side is no way out of an impossible one.
         let illegal = legality.get()
@@ -560,7 +561,8 @@ pub fn assign_scored(
             }
             colour_on.set(true);
             best = score(&choice);
-            clash = colour_cost(&choice, &pieces, &tint) > colour_penalty(COLOUR_MARGIN);
+            clash =
+                colour_cost(&choice, &pieces, &tint, &tint_order) > colour_penalty(COLOUR_MARGIN);
         }
         // And, where the settled board's colours clash, the colour round once more from the
         // network's own choice, the better of the two kept: the settled board can hold one
@@ -612,31 +614,53 @@ pub fn assign_scored(
     (labels_of(&labels, &groups, &choice), best)
 }
 
+/// For each group `g`, the other groups whose colour likeness to it (`tint[g]`) is known,
+/// likeliest first: [`colour_cost`] then stops at the first of each side.
+fn by_likeness(tint: &[Vec<f32>]) -> Vec<Vec<usize>> {
+    tint.iter()
+        .enumerate()
+        .map(|(g, row)| {
+            let mut order: Vec<usize> = (0..row.len())
+                .filter(|&h| h != g && row[h].is_finite())
+                .collect();
+            order.sort_by(|&a, &b| row[b].total_cmp(&row[a]));
+            order
+        })
+        .collect()
+}
+
 /// For each piece group in `choice`, the [`colour_penalty`] of how much better its colours
 /// match the other side's nearest group than its own side's nearest ([`tint`] as in
-/// [`assign`]), summed. A group alone on its side is not judged.
+/// [`assign`], `order` from [`by_likeness`]), summed. A group alone on its side is not judged.
 fn colour_cost(
     choice: &[usize],
     pieces: &[Option<shakmaty::Piece>; CLASSES],
     tint: &[Vec<f32>],
+    order: &[Vec<usize>],
 ) -> f32 {
     let mut cost = 0.0;
     for (g, &c) in choice.iter().enumerate() {
         let Some(piece) = pieces[c] else { continue };
-        let (mut own, mut other) = (f32::NAN, f32::NAN);
-        for (h, &d) in choice.iter().enumerate() {
-            let likeness = tint[g][h];
-            if h == g || !likeness.is_finite() {
+        // The nearest group of each side: the first of its side in order of likeness (the
+        // score is taken thousands of times a board, and most groups find both at once).
+        let (mut own, mut other) = (None, None);
+        for &h in &order[g] {
+            let Some(rival) = pieces[choice[h]] else {
                 continue;
-            }
-            let Some(rival) = pieces[d] else { continue };
-            if rival.color == piece.color {
-                own = own.max(likeness);
+            };
+            let nearest = if rival.color == piece.color {
+                &mut own
             } else {
-                other = other.max(likeness);
+                &mut other
+            };
+            if nearest.is_none() {
+                *nearest = Some(tint[g][h]);
+                if own.is_some() && other.is_some() {
+                    break;
+                }
             }
         }
-        if own.is_finite() && other.is_finite() {
+        if let (Some(own), Some(other)) = (own, other) {
             cost += colour_penalty(other - own);
         }
     }
@@ -931,6 +955,50 @@ mod tests {
 
     fn piece(role: Role, color: Color) -> SquareClass {
         SquareClass::Piece(role.of(color))
+    }
+
+    #[test]
+    fn the_colour_cost_takes_each_sides_likeliest_group() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let pieces: [Option<shakmaty::Piece>; CLASSES] = std::array::from_fn(piece_of);
+        for _ in 0..200 {
+            let n = rng.random_range(1..12);
+            // Likenesses with ties and unknowns (NaN), as coarse histograms give them.
+            let mut tint = vec![vec![f32::NAN; n]; n];
+            for (g, h) in (0..n).flat_map(|g| (g + 1..n).map(move |h| (g, h))) {
+                let v = match rng.random_range(0..4) {
+                    0 => f32::NAN,
+                    _ => rng.random_range(0..5) as f32 / 4.0,
+                };
+                tint[g][h] = v;
+                tint[h][g] = v;
+            }
+            let choice: Vec<usize> = (0..n).map(|_| rng.random_range(0..CLASSES)).collect();
+            // Every pair looked at: the nearest group of each side by the largest likeness.
+            let mut expected = 0.0;
+            for (g, &c) in choice.iter().enumerate() {
+                let Some(piece) = pieces[c] else { continue };
+                let (mut own, mut other) = (f32::NAN, f32::NAN);
+                for (h, &d) in choice.iter().enumerate() {
+                    match pieces[d] {
+                        Some(rival) if h != g && tint[g][h].is_finite() => {
+                            if rival.color == piece.color {
+                                own = own.max(tint[g][h]);
+                            } else {
+                                other = other.max(tint[g][h]);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if own.is_finite() && other.is_finite() {
+                    expected += colour_penalty(other - own);
+                }
+            }
+            let cost = colour_cost(&choice, &pieces, &tint, &by_likeness(&tint));
+            assert_eq!(cost.to_bits(), expected.to_bits(), "{choice:?} {tint:?}");
+        }
     }
 
     /// A board of empty squares with both kings, sure of everything.
