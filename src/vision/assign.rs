@@ -28,6 +28,11 @@ const FLOOR: f32 = 5e-3;
 /// The floor of the empty class's probability (see [`assign`]: the network's word on whether a
 /// square holds a piece counts more than its word on which piece).
 const EMPTY_FLOOR: f32 = 1e-5;
+/// Cost (in nats) of emptying a cell that plainly shows a piece (see [`Group::seen`]): held-out
+/// pieces on squares of their own colour (a black knight on a dark square) are read as some
+/// piece at 0.8-0.95, but spread over pieces the board's rules forbid, and emptying them cost
+/// less than the right piece's floored probability.
+const SEEN_PIECE: f32 = 4.0;
 /// Weight of the network's word that a square is empty against its word on which piece a
 /// square holds (see [`assign`]): emptying a group pays this times the log-probability of
 /// empty on each of its squares. A piece the network reads as some piece of the wrong colour
@@ -229,6 +234,7 @@ pub fn assign_scored(
         .collect();
     let coloured = tint.iter().flatten().any(|v| v.is_finite());
     let tint_order = by_likeness(&tint);
+    let seen: Vec<usize> = kept.iter().map(|&g| groups[g].seen).collect();
     let groups: Vec<&Vec<usize>> = kept.iter().map(|&g| &groups[g].cells).collect();
     if groups.is_empty() {
         return (labels, 0.0);
@@ -240,13 +246,15 @@ pub fn assign_scored(
     // lower floor (the board's rules must not clear squares the network sees pieces on).
     let evidence: Vec<[f32; CLASSES]> = groups
         .iter()
-        .map(|g| {
+        .enumerate()
+        .map(|(k, g)| {
             std::array::from_fn(|c| {
                 if c == EMPTY {
                     EMPTY_WEIGHT
                         * g.iter()
                             .map(|&i| at_least(i, c, EMPTY_FLOOR).ln())
                             .sum::<f32>()
+                        - SEEN_PIECE * seen[k] as f32
                 } else {
                     g.iter().map(|&i| p(i, c).ln()).sum::<f32>() / g.len() as f32
                 }
@@ -748,6 +756,9 @@ pub struct Group {
     pub shape: Option<Silhouette>,
     /// The picture's colours (see [`super::sprites::Sprite::colours`]).
     pub colours: Option<Colours>,
+    /// How many of the cells plainly show a piece, whatever the network's word on them (see
+    /// `classify::plainly_seen`): emptying the group pays `SEEN_PIECE` (4 nats) for each.
+    pub seen: usize,
 }
 
 impl Group {
@@ -757,6 +768,7 @@ impl Group {
             cells,
             shape: None,
             colours: None,
+            seen: 0,
         }
     }
 }
@@ -955,6 +967,23 @@ mod tests {
 
     fn piece(role: Role, color: Color) -> SquareClass {
         SquareClass::Piece(role.of(color))
+    }
+
+    #[test]
+    fn a_square_that_plainly_shows_a_piece_is_not_emptied_cheaply() {
+        let mut probs = base();
+        // The network's word: more likely empty than a knight, the rest spread thin.
+        let mut knight = [0.03 / (CLASSES - 2) as f32; CLASSES];
+        knight[SquareClass::Empty.index()] = 0.6;
+        knight[piece(Role::Knight, Color::Black).index()] = 0.37;
+        probs[21] = knight;
+        let read = |seen: usize| {
+            let mut group = Group::of(vec![21]);
+            group.seen = seen;
+            assign(&probs, &[group], &|_, _| 0.0, &|_, _| 0.0)[21]
+        };
+        assert_eq!(read(0), SquareClass::Empty.index());
+        assert_eq!(read(1), piece(Role::Knight, Color::Black).index());
     }
 
     #[test]
@@ -1404,6 +1433,7 @@ mod tests {
                     cells: vec![cell],
                     shape: Some(disc(r)),
                     colours: None,
+                    seen: 0,
                 })
                 .collect()
         };
@@ -1430,6 +1460,7 @@ mod tests {
             cells,
             shape: None,
             colours: Some(colours),
+            seen: 0,
         }
     }
 
@@ -1528,6 +1559,7 @@ mod tests {
                     cells,
                     shape,
                     colours,
+                    seen: 0,
                 }
             })
             .collect();
@@ -1613,6 +1645,7 @@ mod tests {
             cells,
             shape: Some(disc(r)),
             colours: None,
+            seen: 0,
         };
         let mut groups = vec![
             shaped(vec![57, 62], 10.0),
@@ -1661,6 +1694,7 @@ mod tests {
             cells,
             shape: Some(disc(10.0)),
             colours: None,
+            seen: 0,
         };
         let groups = vec![
             shaped(vec![57]),
