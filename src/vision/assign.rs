@@ -113,6 +113,13 @@ const MIRROR_SURE: f32 = 0.9;
 /// castled), and pieces the network confuses on one square (a held-out set's rook and knight,
 /// king and queen) are then told apart by where they stand.
 const HOME: f32 = 2.0;
+/// Cost (in nats) of each pawn one step from promotion (see [`home_bonus`], [`is_seventh`]):
+/// of the 150 856 pawns of the bench's 10 950 game positions 119 stood there, 74 856 at home
+/// on that same rank for the other side, and a lone pawn the network gave the wrong colour
+/// was most often a pawn at home read as the other side's. Over 10 500 kept pages (seeds 1-5,
+/// 21-33, 41-43, 51-53) +11 -1 boards at 2 nats, +11 -1 at 3, +13 -1 at 4: the least is kept,
+/// as real endgames hold more such pawns than the bench's positions.
+const SEVENTH_PAWN: f32 = 2.0;
 /// Cost of each bishop of a side beyond the first on squares of one colour (see
 /// [`bishop_colour_cost`]): a side's two bishops stand on squares of different colours unless
 /// one was promoted, while a piece the network misreads as a bishop (a small pawn) stands on
@@ -150,10 +157,10 @@ const KICK_WORK: usize = 5_000_000;
 /// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
 /// of `SAME_CLASS` for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
 /// they show the same picture: they pay that share of `ALIKE` for taking different piece
-/// classes. Squares holding the piece whose home square they are earn `HOME`, and groups of
-/// the two sides whose silhouettes ([`Group::shape`]) match pay `MIRROR` for taking different
-/// roles; groups of one side whose silhouettes match pay `MIRROR_SIDE` times how surely they
-/// show different pictures. Groups with colours ([`Group::colours`]) that match the other
+/// classes. Squares holding the piece whose home square they are earn `HOME`, pawns one step
+/// from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
+/// ([`Group::shape`]) match pay `MIRROR` for taking different roles; groups of one side whose
+/// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups with colours ([`Group::colours`]) that match the other
 /// side's better than their own side's pay up to `COLOUR_MOST` in a last round of the search.
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
@@ -286,7 +293,7 @@ pub fn assign_scored(
     }
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
     let pieces: [Option<shakmaty::Piece>; CLASSES] = std::array::from_fn(piece_of);
-    let home = home_counts(&groups);
+    let home = home_scores(&groups);
     // The score is taken thousands of times and most pairs of groups weigh nothing in it: the
     // pairs that do are listed once, in the order the score adds them up.
     let g_count = groups.len();
@@ -379,7 +386,7 @@ pub fn assign_scored(
         let illegal = legality.get()
             && impossible_position(&labels_of(&labels, &groups, choice)) != Some(false);
         total - board_cost(&count) - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
-            + HOME * home_bonus(choice, &home)
+            + home_bonus(choice, &home)
             - if illegal { ILLEGAL } else { 0.0 }
     };
     // Each group's FAVOURITES most likely piece classes, ranked by the network's own
@@ -853,38 +860,63 @@ fn mirror_strengths(shapes: &[Option<&Silhouette>], separation: &[Vec<f32>]) -> 
         .collect()
 }
 
-/// Per group, per class, per way the board is turned: how many of the group's squares are
-/// home squares of that class's piece (see [`is_home`]). Made once; [`home_bonus`] only adds
-/// up, as the search scores the board thousands of times.
-type HomeCounts = Vec<[[usize; 2]; CLASSES]>;
+/// Per group, per class, per way the board is turned: what the group's squares earn for where
+/// that class's piece stands on them, in nats: [`HOME`] for each home square of the piece (see
+/// [`is_home`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
+/// [`is_seventh`]). Made once; [`home_bonus`] only adds up, as the search scores the board
+/// thousands of times.
+type HomeScores = Vec<[[f32; 2]; CLASSES]>;
 
-fn home_counts(groups: &[&Vec<usize>]) -> HomeCounts {
+fn home_scores(groups: &[&Vec<usize>]) -> HomeScores {
     groups
         .iter()
         .map(|g| {
             std::array::from_fn(|c| {
                 [false, true].map(|flipped| {
-                    piece_of(c).map_or(0, |p| g.iter().filter(|&&i| is_home(p, i, flipped)).count())
+                    piece_of(c).map_or(0.0, |p| {
+                        g.iter()
+                            .map(|&i| {
+                                if is_home(p, i, flipped) {
+                                    HOME
+                                } else if is_seventh(p, i, flipped) {
+                                    -SEVENTH_PAWN
+                                } else {
+                                    0.0
+                                }
+                            })
+                            .sum()
+                    })
                 })
             })
         })
         .collect()
 }
 
-/// The most squares of the groups that stand on the home square of the piece `choice` gives
-/// them, over the two ways the board can be turned (`home`: see [`home_counts`]).
-fn home_bonus(choice: &[usize], home: &HomeCounts) -> f32 {
+/// What the groups earn for where the pieces `choice` gives them stand, the more of the two
+/// ways the board can be turned (`home`: see [`home_scores`]).
+fn home_bonus(choice: &[usize], home: &HomeScores) -> f32 {
     [0, 1]
         .iter()
         .map(|&way| {
             choice
                 .iter()
                 .zip(home)
-                .map(|(&c, counts)| counts.get(c).map_or(0, |n| n[way]))
-                .sum::<usize>()
+                .map(|(&c, scores)| scores.get(c).map_or(0.0, |n| n[way]))
+                .sum::<f32>()
         })
-        .max()
-        .unwrap_or(0) as f32
+        .max_by(f32::total_cmp)
+        .unwrap_or(0.0)
+}
+
+/// Whether image cell `i` (row 0 = top) is one step from promotion for `piece`, a pawn, with
+/// White at the bottom or, `flipped`, at the top: the other side's pawns' home rank.
+fn is_seventh(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
+    let seventh = if (piece.color == Color::White) != flipped {
+        1
+    } else {
+        6
+    };
+    piece.role == Role::Pawn && i / 8 == seventh
 }
 
 /// How many bishops of `groups` (as `choice` reads them) stand on squares of a colour that
@@ -1377,6 +1409,33 @@ mod tests {
         let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[20]], bb);
         assert_eq!(SquareClass::ALL[out[19]], bk);
+    }
+
+    #[test]
+    fn a_pawn_one_step_from_promoting_needs_the_networks_word() {
+        let wp = piece(Role::Pawn, Color::White);
+        let bp = piece(Role::Pawn, Color::Black);
+        // Black pawns at home on row 1 (white at the bottom), and one more picture there the
+        // network leans to reading white: a white pawn on its seventh rank.
+        for (cell, expected) in [(13, bp), (29, wp)] {
+            let mut probs = base();
+            for i in [8, 9, 10] {
+                probs[i] = one_hot(bp, 0.99);
+            }
+            probs[cell] = unsure(wp, bp);
+            let groups: Vec<Group> = [vec![8, 9, 10], vec![cell], vec![4], vec![60]]
+                .into_iter()
+                .map(Group::of)
+                .collect();
+            // Pictures alike enough to be one piece (a copy at another phase).
+            let out = assign(&probs, &groups, &|_, _| 0.0, &|_, _| 0.0);
+            // Off the seventh rank the network's word stands.
+            assert_eq!(SquareClass::ALL[out[cell]], expected, "cell {cell}");
+        }
+        assert!(is_seventh(Color::White.pawn(), 13, false));
+        assert!(!is_seventh(Color::Black.pawn(), 13, false));
+        assert!(is_seventh(Color::Black.pawn(), 13, true));
+        assert!(!is_seventh(Color::White.knight(), 13, false));
     }
 
     #[test]
