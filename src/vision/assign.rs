@@ -160,8 +160,10 @@ const KICK_WORK: usize = 5_000_000;
 /// classes. Squares holding the piece whose home square they are earn `HOME`, pawns one step
 /// from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
 /// ([`Group::shape`]) match pay `MIRROR` for taking different roles; groups of one side whose
-/// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups with colours ([`Group::colours`]) that match the other
-/// side's better than their own side's pay up to `COLOUR_MOST` in a last round of the search.
+/// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups
+/// with colours ([`Group::colours`]) that match the other side's better than their own side's
+/// pay up to `COLOUR_MOST` in a last round of the search. Emptying a group pays `SEEN_PIECE`
+/// for each of its squares that plainly shows a piece ([`Group::seen`]).
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
     groups: &[Group],

@@ -1477,18 +1477,18 @@ pub fn decide(
                 });
                 // The members' colours, averaged (a copy under an arrow has none).
                 let mut colours = [0.0f32; sprites::COLOUR_BINS];
-                let mut seen = 0;
+                let mut tinted = 0;
                 for k in g.iter().filter_map(|&k| tints[k].as_ref()) {
-                    seen += 1;
+                    tinted += 1;
                     for (sum, v) in colours.iter_mut().zip(k) {
                         *sum += v;
                     }
                 }
-                colours.iter_mut().for_each(|v| *v /= seen.max(1) as f32);
+                colours.iter_mut().for_each(|v| *v /= tinted.max(1) as f32);
                 assign::Group {
                     cells,
                     shape: Some(shape),
-                    colours: (seen > 0).then_some(colours),
+                    colours: (tinted > 0).then_some(colours),
                     seen: g.iter().filter(|&&k| plain[k]).count(),
                 }
             })
@@ -2551,7 +2551,6 @@ mod tests {
         assert_eq!((out[4], out[60]), (bk(), wk()));
     }
 
-    /// A disc of `radius` crop pixels on a square of colour `bg`.
     #[test]
     fn a_square_plainly_shows_a_piece_only_when_picture_and_network_agree() {
         let piece = disc(0.0, 13.0);
@@ -2564,6 +2563,7 @@ mod tests {
         assert!(!plainly_seen(&disc(0.0, 2.0), 0.05), "a speck is no piece");
     }
 
+    /// A disc of `radius` crop pixels on a square of colour `bg`.
     fn disc(bg: f32, radius: f32) -> Sprite {
         let crop = crate::vision::sprites::tests::crop_with([bg; 3], [-0.45; 3], |x, y| {
             x * x + y * y < radius * radius
