@@ -1277,9 +1277,9 @@ const CANDIDATE: f32 = 0.5;
 /// [`Classifier::reread_under_overlay`]) would turn to the other side, from this many on,
 /// all keep their first reading: the overlay's blend was then fitted to something other than
 /// an arrow, and taking it off paled a side's pieces (staunton3d-wood 50 of seed 41: eleven
-/// black pieces turned white at once). On 10 500 kept pages (seeds 1-5, 21-33, 41-43, 51-53)
-/// boards won +3 -0 at 3, +3 -1 at 2; of the squares the overlay reading turned to the other
-/// side, 35 had been read right and 10 wrong.
+/// black pieces turned white at once). Of the squares the overlay reading turned to the other
+/// side on 10 500 kept pages (seeds 1-5, 21-33, 41-43, 51-53), 35 had been read right and 10
+/// wrong; boards +3 -0 at 3 (at 2 one more lost; never a side turned at all: +6 -3).
 const OVERLAY_TURNS: usize = 3;
 
 /// A piece read as one side at least this surely keeps its side when read again with an
