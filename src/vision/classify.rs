@@ -788,11 +788,11 @@ impl Classifier {
 
     /// Reads the squares that may hold a piece (the first reading's chance of empty under
     /// [`CANDIDATE`]) and that an arrow crosses once more, from the screenshot with its
-    /// arrows taken off ([`arrows::take_off`]): where the ensemble is then surer of its class
-    /// and still reads a piece, that reading replaces the first. The network reads an
-    /// arrow's colour as part of the piece under it. Squares read as empty keep their
-    /// reading: the network has learnt arrows over empty squares, and what is left of an
-    /// arrow taken off (a faint outline) is new to it.
+    /// arrows taken off ([`arrows::take_off`]): where [`uncovered_takes`] it (surer of its
+    /// class, still a piece, and no piece read surely turned to the other side), that reading
+    /// replaces the first. The network reads an arrow's colour as part of the piece under it.
+    /// Squares read as empty keep their reading: the network has learnt arrows over empty
+    /// squares, and what is left of an arrow taken off (a faint outline) is new to it.
     fn reread_cleared(
         &self,
         cleared: &Cleared,
@@ -817,13 +817,13 @@ impl Classifier {
             &picked,
             probabilities,
             embeddings,
-            |first, again| again[0] < CANDIDATE && surest(again) > surest(first),
+            uncovered_takes,
         )
     }
 
     /// Reads the squares that may hold a piece under an overlay (an arrow) once more with the
     /// overlay taken off, where the overlay's pixels on the empty squares tell how it was laid
-    /// ([`sprites::Blend`]): where [`overlay_takes`] the second reading, it replaces the
+    /// ([`sprites::Blend`]): where [`uncovered_takes`] the second reading, it replaces the
     /// first, unless [`OVERLAY_TURNS`] or more squares would change side by it. An arrow tints
     /// the piece under it, and the network misreads its side or role. `sprites` (one per
     /// crop, of the crops' side) are left as they were.
@@ -872,7 +872,13 @@ impl Classifier {
             .iter()
             .map(|&i| (probabilities[i], embeddings[i].clone()))
             .collect();
-        self.read_again(&covered, &picked, probabilities, embeddings, overlay_takes)?;
+        self.read_again(
+            &covered,
+            &picked,
+            probabilities,
+            embeddings,
+            uncovered_takes,
+        )?;
         let turned: Vec<usize> = (0..covered.len())
             .filter(|&k| turns_side(&before[k].0, &probabilities[covered[k]]))
             .collect();
@@ -1055,11 +1061,11 @@ fn on_other_colour(crop: &[f32], own: [f32; 3], other: [f32; 3]) -> Vec<f32> {
     out
 }
 
-/// Whether a square's reading with the overlay taken off (`again`, see
-/// [`Classifier::reread_under_overlay`]) replaces its `first` reading: where it is surer of
-/// its class and gives an empty square under [`CANDIDATE`], and does not turn a piece read as
-/// one side at [`SURE_SIDE`] or more into the other side's.
-fn overlay_takes(first: &[f32; CLASSES], again: &[f32; CLASSES]) -> bool {
+/// Whether a square's reading with the overlay or the arrows over it taken off (`again`, see
+/// [`Classifier::reread_under_overlay`], [`Classifier::reread_cleared`]) replaces its `first`
+/// reading: where it is surer of its class and gives an empty square under [`CANDIDATE`], and
+/// does not turn a piece read as one side at [`SURE_SIDE`] or more into the other side's.
+fn uncovered_takes(first: &[f32; CLASSES], again: &[f32; CLASSES]) -> bool {
     clean(again[0]) < CANDIDATE
         && surest(again) > surest(first)
         && !(turns_side(first, again) && surest(first) >= SURE_SIDE)
@@ -1283,8 +1289,8 @@ const CANDIDATE: f32 = 0.5;
 const OVERLAY_TURNS: usize = 3;
 
 /// A piece read as one side at least this surely keeps its side when read again with an
-/// overlay taken off (see [`overlay_takes`]): +1 -0 boards on the pages of
-/// [`OVERLAY_TURNS`] (0.8 the same).
+/// overlay or the arrows taken off (see [`uncovered_takes`]): +1 -0 boards on the pages of
+/// [`OVERLAY_TURNS`] (0.8 the same) for the overlay, then +2 -0 for the arrows.
 const SURE_SIDE: f32 = 0.9;
 
 /// A square read on the other square colour (see [`Classifier::reread_on_other_colour`])
@@ -3101,7 +3107,7 @@ mod tests {
     }
 
     #[test]
-    fn an_overlay_taken_off_turns_only_a_doubted_piece_to_the_other_side() {
+    fn an_arrow_taken_off_turns_only_a_doubted_piece_to_the_other_side() {
         let reading = |piece: char, p: f32| -> [f32; CLASSES] {
             let mut row = [0.0; CLASSES];
             row[SquareClass::Piece(Piece::from_char(piece).unwrap()).index()] = p;
@@ -3109,13 +3115,16 @@ mod tests {
             row
         };
         // A black pawn read at 0.6 under an arrow, a white pawn at 0.99 with the arrow off.
-        assert!(overlay_takes(&reading('p', 0.6), &reading('P', 0.99)));
+        assert!(uncovered_takes(&reading('p', 0.6), &reading('P', 0.99)));
         // Read at 0.97 first: its side stays.
-        assert!(!overlay_takes(&reading('p', 0.97), &reading('P', 0.99)));
+        assert!(!uncovered_takes(&reading('p', 0.97), &reading('P', 0.99)));
         // Its role may still change, and only to a surer reading.
-        assert!(overlay_takes(&reading('p', 0.97), &reading('b', 0.99)));
-        assert!(!overlay_takes(&reading('p', 0.97), &reading('b', 0.9)));
-        assert!(!overlay_takes(&reading('p', 0.6), &reading('P', f32::NAN)));
+        assert!(uncovered_takes(&reading('p', 0.97), &reading('b', 0.99)));
+        assert!(!uncovered_takes(&reading('p', 0.97), &reading('b', 0.9)));
+        assert!(!uncovered_takes(
+            &reading('p', 0.6),
+            &reading('P', f32::NAN)
+        ));
         assert!(turns_side(&reading('q', 0.5), &reading('P', 0.5)));
         assert!(!turns_side(&reading('q', 0.5), &reading('p', 0.5)));
     }
