@@ -150,6 +150,23 @@ pub fn colour_likeness(a: &Colours, b: &Colours) -> f32 {
     a.iter().zip(b).map(|(x, y)| x.min(*y)).sum()
 }
 
+/// How light a piece picture's colours are, from 0 (all black) to 1 (all white): the mean of
+/// its channels' levels over [`Colours`]' boxes.
+pub fn lightness(c: &Colours) -> f32 {
+    let top = (COLOUR_LEVELS - 1) as f32;
+    c.iter()
+        .enumerate()
+        .map(|(bin, share)| {
+            let (r, g, b) = (
+                bin / (COLOUR_LEVELS * COLOUR_LEVELS),
+                bin / COLOUR_LEVELS % COLOUR_LEVELS,
+                bin % COLOUR_LEVELS,
+            );
+            share * (r + g + b) as f32 / (3.0 * top)
+        })
+        .sum()
+}
+
 /// Offsets (rows, columns, in crop pixels: half a reduced pixel) at which the picture is
 /// also reduced. A sprite is drawn at whole pixels, so copies on squares whose edges fall at
 /// different sub-pixel positions sit up to half a screen pixel apart in their crops: edge
@@ -1074,6 +1091,20 @@ pub(crate) mod tests {
     const LIGHT: [f32; 3] = [0.4, 0.35, 0.2];
     const DARK: [f32; 3] = [-0.1, -0.2, -0.3];
     const INK: [f32; 3] = [-0.5, -0.5, -0.5];
+
+    #[test]
+    fn lightness_runs_from_black_to_white() {
+        let mut c = [0.0; COLOUR_BINS];
+        c[0] = 1.0;
+        assert_eq!(lightness(&c), 0.0);
+        c[0] = 0.5;
+        c[COLOUR_BINS - 1] = 0.5;
+        assert!((lightness(&c) - 0.5).abs() < 1e-6);
+        // Pure red: one channel of three at its top level.
+        let mut red = [0.0; COLOUR_BINS];
+        red[(COLOUR_LEVELS - 1) * COLOUR_LEVELS * COLOUR_LEVELS] = 1.0;
+        assert!((lightness(&red) - 1.0 / 3.0).abs() < 1e-6);
+    }
 
     #[test]
     fn a_light_and_a_dark_colouring_of_one_drawing_share_a_silhouette() {
