@@ -1792,15 +1792,64 @@ mod tests {
     }
 
     #[test]
-    fn the_lighter_side_is_white() {
+    fn a_board_read_all_one_colour_gets_its_sides_the_right_way_round() {
         // Recorded inputs of a board (fantasy, pink-brown black pieces) the network read all
-        // white: the sides settled the wrong way round (46 squares wrong once the board was
-        // turned to put the "white" pieces at the bottom).
+        // white: the sides settled the wrong way round (31 squares wrong), and no one group
+        // changing side mended it. Both sides' colours trading at once mends it, and so does
+        // the lightness cost alone (`the_lighter_side_is_white`).
         let wrong = wrong_on_recorded(include_str!(
             "../../tests/data/vision/assign-fantasy-13.json"
         ));
         // The one left: a black pawn whose picture the network and its colours both read white.
         assert!(wrong <= 1, "{wrong} squares wrong");
+    }
+
+    #[test]
+    fn the_lighter_side_is_white() {
+        // The network reads every piece white at 0.6 and black at 0.4: the pictures' colours
+        // tell which pieces share a side, and only their lightness which side is which. The
+        // two boards differ in that alone, so without it one of them is read wrong.
+        let (light, dark) = (crate::vision::sprites::COLOUR_BINS - 1, 0);
+        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        for (cells, role) in [(&[24, 25, 32, 33][..], Role::Pawn), (&[27, 36], Role::King)] {
+            for &i in cells {
+                let mut p = [0.001; CLASSES];
+                p[piece(role, Color::White).index()] = 0.6;
+                p[piece(role, Color::Black).index()] = 0.4;
+                probs[i] = p;
+            }
+        }
+        for (a, b) in [(light, dark), (dark, light)] {
+            // One side's pawns and king on 24, 25 and 27 in colours `a`, the other's on 32,
+            // 33 and 36 in colours `b`.
+            let groups = vec![
+                tinted(vec![24, 25], a),
+                tinted(vec![27], a),
+                tinted(vec![32, 33], b),
+                tinted(vec![36], b),
+            ];
+            let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+            let side = if a == light {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let read: Vec<SquareClass> = [24, 25, 27, 32, 33, 36]
+                .map(|i| SquareClass::ALL[out[i]])
+                .into();
+            let (pawn, king) = (Role::Pawn, Role::King);
+            assert_eq!(
+                read,
+                [
+                    piece(pawn, side),
+                    piece(pawn, side),
+                    piece(king, side),
+                    piece(pawn, !side),
+                    piece(pawn, !side),
+                    piece(king, !side)
+                ]
+            );
+        }
     }
 
     #[test]
