@@ -188,7 +188,10 @@ const KICK_WORK: usize = 5_000_000;
 /// ([`Group::shape`]) match pay `MIRROR` for taking different roles; groups of one side whose
 /// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups
 /// with colours ([`Group::colours`]) that match the other side's better than their own side's
-/// pay up to `COLOUR_MOST` in a last round of the search. Emptying a group pays `SEEN_PIECE`
+/// pay up to `COLOUR_MOST` in a last round of the search, where a board whose black pieces look
+/// lighter than its white ones also pays up to `LIGHT_MOST` and both sides' colours may trade
+/// at once. A piece class's probability is the network's, or its word on the role with the
+/// colour floored at `COLOUR_FLOOR` where that is more. Emptying a group pays `SEEN_PIECE`
 /// for each of its squares that plainly shows a piece ([`Group::seen`]).
 pub fn assign(
     probabilities: &[[f32; CLASSES]],
@@ -876,8 +879,9 @@ fn piece_of(c: usize) -> Option<shakmaty::Piece> {
 /// round in both colours), and one role's two colours trading places (a side's pawns read as the
 /// other's, so that the rules turn the real other side's pawns over: vision bench seed 3's
 /// fantasy board 58 and kiwen-suwi board 67; one group at a time, each step leaves nine or more
-/// pawns on a side). Trading every piece's colours read no more boards (vision eval seeds
-/// 42/43, stop 39).
+/// pawns on a side). Trading every piece's colours here read no more boards (vision eval seeds
+/// 42/43, stop 39); the colour round trades them, where the sides' lightness decides (see
+/// [`LIGHT_MOST`]).
 fn trades() -> Vec<[usize; CLASSES]> {
     let permutation = |f: &dyn Fn(shakmaty::Piece) -> shakmaty::Piece| -> [usize; CLASSES] {
         std::array::from_fn(|c| piece_of(c).map_or(c, |p| class_index(f(p))))
