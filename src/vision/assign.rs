@@ -13,7 +13,9 @@ use super::classify::SquareClass;
 use super::geometry::cell_square;
 use super::model::CLASSES;
 use super::orient;
-use super::sprites::{Colours, Silhouette, colour_likeness, lightness, silhouette_overlap};
+use super::sprites::{
+    Colours, PICTURE, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
+};
 use shakmaty::{Color, Role};
 
 /// The network's probabilities are floored here: held-out piece sets can fool it completely,
@@ -130,7 +132,7 @@ const COLOUR_MARGIN: f32 = 0.1;
 const LIGHT_MOST: f32 = 20.0;
 /// How fast the cost of [`LIGHT_MOST`] rises with the black side's lead in lightness.
 const LIGHT_SCALE: f32 = 0.05;
-/// Silhouette overlaps (see [`silhouette_overlap`]) below this say nothing...
+/// Silhouette overlaps (see [`super::sprites::silhouette_overlap`]) below this say nothing...
 const MIRROR_FROM: f32 = 0.75;
 /// ...and from this on they pay all of [`MIRROR`].
 const MIRROR_SURE: f32 = 0.9;
@@ -266,7 +268,10 @@ pub fn assign_scored(
                 .collect()
         })
         .collect();
-    let shapes: Vec<Option<&Silhouette>> = kept.iter().map(|&g| groups[g].shape.as_ref()).collect();
+    let shapes: Vec<Option<(&Silhouette, &Silhouette)>> = kept
+        .iter()
+        .map(|&g| groups[g].shape.as_ref().map(|s| (s, &groups[g].hidden)))
+        .collect();
     let mirror = mirror_strengths(&shapes, &separation);
     // tint[g][h]: how alike groups g and h are coloured (NaN where either has no colours).
     let tint: Vec<Vec<f32>> = kept
@@ -850,6 +855,9 @@ pub struct Group {
     pub cells: Vec<usize>,
     /// The picture's silhouette (see [`super::sprites::Sprite::silhouette`]).
     pub shape: Option<Silhouette>,
+    /// The pixels of [`Group::shape`] that an overlay hides (see
+    /// [`super::sprites::Sprite::hidden_pixels`]): silhouettes are compared without them.
+    pub hidden: Silhouette,
     /// The picture's colours (see [`super::sprites::Sprite::colours`]).
     pub colours: Option<Colours>,
     /// How many of the cells plainly show a piece, whatever the network's word on them (see
@@ -863,6 +871,7 @@ impl Group {
         Group {
             cells,
             shape: None,
+            hidden: [0; PICTURE],
             colours: None,
             seen: 0,
         }
@@ -917,14 +926,17 @@ fn class_index(piece: shakmaty::Piece) -> usize {
 /// nearly one outline, and there the match says nothing. A third group with the same picture as
 /// one of the pair is that picture again (one piece's copies on light and dark squares can
 /// fall into two groups), not a rival.
-fn mirror_strengths(shapes: &[Option<&Silhouette>], separation: &[Vec<f32>]) -> Vec<Vec<f32>> {
+fn mirror_strengths(
+    shapes: &[Option<(&Silhouette, &Silhouette)>],
+    separation: &[Vec<f32>],
+) -> Vec<Vec<f32>> {
     let n = shapes.len();
     let overlap: Vec<Vec<f32>> = (0..n)
         .map(|a| {
             (0..n)
                 .map(|b| match (shapes[a], shapes[b]) {
-                    (Some(x), Some(y)) if a != b => {
-                        let o = silhouette_overlap(x, y);
+                    (Some((x, hx)), Some((y, hy))) if a != b => {
+                        let o = silhouette_overlap_unhidden(x, hx, y, hy);
                         ((o - MIRROR_FROM) / (MIRROR_SURE - MIRROR_FROM)).clamp(0.0, 1.0)
                     }
                     _ => 0.0,
@@ -1605,6 +1617,7 @@ mod tests {
                 .map(|(cell, r)| Group {
                     cells: vec![cell],
                     shape: Some(disc(r)),
+                    hidden: [0; PICTURE],
                     colours: None,
                     seen: 0,
                 })
@@ -1632,6 +1645,7 @@ mod tests {
         Group {
             cells,
             shape: None,
+            hidden: [0; PICTURE],
             colours: Some(colours),
             seen: 0,
         }
@@ -1731,6 +1745,7 @@ mod tests {
                 Group {
                     cells,
                     shape,
+                    hidden: [0; PICTURE],
                     colours,
                     seen: 0,
                 }
@@ -1890,6 +1905,7 @@ mod tests {
         let shaped = |cells: Vec<usize>, r: f32| Group {
             cells,
             shape: Some(disc(r)),
+            hidden: [0; PICTURE],
             colours: None,
             seen: 0,
         };
@@ -1939,6 +1955,7 @@ mod tests {
         let shaped = |cells: Vec<usize>| Group {
             cells,
             shape: Some(disc(10.0)),
+            hidden: [0; PICTURE],
             colours: None,
             seen: 0,
         };

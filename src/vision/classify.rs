@@ -1505,6 +1505,10 @@ pub fn decide(
         .iter()
         .map(|&i| *sprites[i].silhouette())
         .collect();
+    let hidden: Vec<sprites::Silhouette> = candidates
+        .iter()
+        .map(|&i| sprites[i].hidden_pixels())
+        .collect();
     let tints: Vec<Option<sprites::Colours>> =
         candidates.iter().map(|&i| sprites[i].colours()).collect();
     let plain: Vec<bool> = candidates
@@ -1535,12 +1539,27 @@ pub fn decide(
                 let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
                 // The pixels in the silhouettes of at least half the members (an arrow over
                 // one copy changes it).
+                // The members no overlay crosses draw the group's silhouette when there are
+                // any; else all draw it, and what an overlay hides in any is left out.
+                let whole: Vec<usize> = g
+                    .iter()
+                    .copied()
+                    .filter(|&k| hidden[k].iter().all(|&row| row == 0))
+                    .collect();
+                let drawing = if whole.is_empty() { g } else { &whole };
                 let shape = std::array::from_fn(|y| {
                     (0..PICTURE)
                         .filter(|&x| {
-                            2 * g.iter().filter(|&&k| shapes[k][y] >> x & 1 == 1).count() >= g.len()
+                            2 * drawing
+                                .iter()
+                                .filter(|&&k| shapes[k][y] >> x & 1 == 1)
+                                .count()
+                                >= drawing.len()
                         })
                         .fold(0u32, |row, x| row | 1 << x)
+                });
+                let hides = std::array::from_fn(|y| {
+                    drawing.iter().fold(0u32, |row, &k| row | hidden[k][y])
                 });
                 // The members' colours, averaged (a copy under an arrow has none).
                 let mut colours = [0.0f32; sprites::COLOUR_BINS];
@@ -1555,6 +1574,7 @@ pub fn decide(
                 assign::Group {
                     cells,
                     shape: Some(shape),
+                    hidden: hides,
                     colours: (tinted > 0).then_some(colours),
                     seen: g.iter().filter(|&&k| plain[k]).count(),
                 }
