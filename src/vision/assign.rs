@@ -187,8 +187,9 @@ const KICK_WORK: usize = 5_000_000;
 /// they show the same picture: they pay that share of `ALIKE` for taking different piece
 /// classes. Squares holding the piece whose home square they are earn `HOME`, pawns one step
 /// from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
-/// ([`Group::shape`]) match pay `MIRROR` for taking different roles; groups of one side whose
-/// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups
+/// ([`Group::shape`], compared without what an overlay hides: [`Group::hidden`]) match pay
+/// `MIRROR` for taking different roles; groups of one side whose silhouettes match pay
+/// `MIRROR_SIDE` times how surely they show different pictures. Groups
 /// with colours ([`Group::colours`]) that match the other side's better than their own side's
 /// pay up to `COLOUR_MOST` in a last round of the search, where a board whose black pieces look
 /// lighter than its white ones also pays up to `LIGHT_MOST` and both sides' colours may trade

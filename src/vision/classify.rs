@@ -1538,9 +1538,8 @@ pub fn decide(
             .map(|g| {
                 let cells: Vec<usize> = g.iter().map(|&k| candidates[k]).collect();
                 // The pixels in the silhouettes of at least half the members (an arrow over
-                // one copy changes it).
-                // The members no overlay crosses draw the group's silhouette when there are
-                // any; else all draw it, and what an overlay hides in any is left out.
+                // one copy changes it): of the members no overlay crosses where there are any,
+                // else of all, and then what an overlay hides in any is compared no more.
                 let whole: Vec<usize> = g
                     .iter()
                     .copied()
