@@ -133,7 +133,7 @@ const LIGHT_MOST: f32 = 20.0;
 /// How fast the cost of [`LIGHT_MOST`] rises with the black side's lead in lightness.
 const LIGHT_SCALE: f32 = 0.05;
 /// Silhouette overlaps (see [`super::sprites::silhouette_overlap`]) below this say nothing...
-const MIRROR_FROM: f32 = 0.75;
+pub(super) const MIRROR_FROM: f32 = 0.75;
 /// ...and from this on they pay all of [`MIRROR`].
 const MIRROR_SURE: f32 = 0.9;
 /// Bonus (in nats) of each square holding the piece whose home square it is (see

@@ -1673,16 +1673,13 @@ pub(crate) mod tests {
             disc_crossed.silhouette(),
             &hidden,
         );
-        assert!(other < MIRROR_LIKE, "{other}");
+        assert!(other < crate::vision::assign::MIRROR_FROM, "{other}");
         // Without masks it is the plain overlap.
         assert_eq!(
             silhouette_overlap_unhidden(disc.silhouette(), &none, small.silhouette(), &none),
             silhouette_overlap(disc.silhouette(), small.silhouette())
         );
     }
-
-    /// Silhouette overlaps from which `assign` begins to call two outlines one drawing.
-    const MIRROR_LIKE: f32 = 0.75;
 
     #[test]
     fn groups_by_picture() {
