@@ -207,8 +207,11 @@ impl Recognizer {
     /// against the page barely shows (grey squares on a grey page) can be found a square off,
     /// its edge rank cut off and a row of page read as empty squares; a game's board has one
     /// king per side (vision bench seed 26, gnome-simple-069: 124 px, found a square too
-    /// high). A board without kings (an empty one, a diagram of a few pieces) is not a
-    /// game's: it is read once. A box one of whose edge strips lies on the page
+    /// high). So is one read with a pawn on its first or last rank, which no game has: a box
+    /// found a square low reads the board's seventh rank as its eighth (vision bench seed 82,
+    /// tepoztlan-011: 351 px, a rank low, the page strip below read empty). A board without
+    /// kings and such pawns (an empty one, a diagram of a few pieces) is not a game's: it is
+    /// read once. A box one of whose edge strips lies on the page
     /// ([`edges::off_board_side`]) is moved a square away from it before any of this, and a
     /// shifted box that takes in a strip of the page is not read (page text beside a board
     /// can read as a king).
@@ -220,7 +223,7 @@ impl Recognizer {
     ) -> Result<Recognition, VisionError> {
         let board = &on_the_board(img, *board);
         let first = self.read_board(img, board, opts)?;
-        if one_king_each(&first) || kings(&first) == 0 {
+        if !pawn_on_back_rank(&first) && (one_king_each(&first) || kings(&first) == 0) {
             return Ok(first);
         }
         let (sw, sh) = board.square_size();
@@ -235,7 +238,10 @@ impl Recognizer {
             }
             let r = self.read_board(img, &shifted, opts)?;
             let sureness = r.squares.iter().map(|s| s.confidence).sum::<f32>();
-            if one_king_each(&r) && best.as_ref().is_none_or(|(b, _)| sureness > *b) {
+            if one_king_each(&r)
+                && !pawn_on_back_rank(&r)
+                && best.as_ref().is_none_or(|(b, _)| sureness > *b)
+            {
                 best = Some((sureness, r));
             }
         }
@@ -315,6 +321,17 @@ fn one_king_each(r: &Recognition) -> bool {
             .filter(|s| s.class.piece() == Some(c.king()))
             .count()
             == 1
+    })
+}
+
+/// Whether the reading has a pawn on the first or last rank (the top or bottom row of the
+/// box, either way round).
+fn pawn_on_back_rank(r: &Recognition) -> bool {
+    r.squares.iter().any(|s| {
+        (s.row == 0 || s.row == 7)
+            && s.class
+                .piece()
+                .is_some_and(|p| p.role == shakmaty::Role::Pawn)
     })
 }
 
@@ -437,6 +454,21 @@ mod tests {
         ));
         let again = recognizer.read_located(&img, &high, &opts).unwrap();
         assert_eq!((again.fen.as_str(), again.board), (fen, b));
+        // One square too low (the page made taller, in its own colour, to hold the box).
+        let page_colour = *img.get_pixel(0, img.height() - 1);
+        let mut tall = RgbImage::from_pixel(img.width(), img.height() + 200, page_colour);
+        image::imageops::replace(&mut tall, &img, 0, 0);
+        let low = BoardBox::new(b.x, b.y + b.h / 8.0, b.w, b.h);
+        let again = recognizer.read_located(&tall, &low, &opts).unwrap();
+        assert_eq!((again.fen.as_str(), again.board), (fen, b));
+        // A pawn on the box's top or bottom row, either colour, sends it looking too.
+        assert!(!pawn_on_back_rank(&found));
+        for (row, pawn) in [(0, Piece::from_char('p')), (7, Piece::from_char('P'))] {
+            let mut edited = found.clone();
+            let square = edited.squares.iter_mut().find(|s| s.row == row).unwrap();
+            square.class = SquareClass::Piece(pawn.unwrap());
+            assert!(pawn_on_back_rank(&edited));
+        }
         // A box the user gives is read as given.
         let given = RecognizeOptions {
             region: Some(high),
