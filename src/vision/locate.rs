@@ -66,6 +66,10 @@ const WORK_SIZE: u32 = 640;
 const CORNER_THRESHOLD: i32 = 36;
 /// Smallest square size (in reduced pixels) the search considers.
 const MIN_SQUARE: f32 = 4.0;
+/// Smallest board (image pixels) the search keeps: squares of 8 px. A toolbar's icons in
+/// a row can follow the checker pattern in a 40 px box (a KCachegrind screenshot read as a
+/// board), too small for any piece to be told; the bench's boards start at about 80 px.
+const MIN_BOARD: f32 = 64.0;
 /// Fewest consistent cells (of 64) for an 8×8 window to count as a board.
 const MIN_CONSISTENT: usize = 50;
 /// Fewest consistent cells for a window to be worth fitting its own grid spacing.
@@ -118,7 +122,8 @@ pub struct Located {
 /// Finds every chessboard in `img`, largest first. An empty list means no board was found.
 ///
 /// Boards from about 120 px (for images up to ~1900 px wide; larger images need boards of
-/// at least 1/16 of their longer side) up to the whole image are found. The search stops at
+/// at least 1/16 of their longer side) up to the whole image are found, none under 64 px
+/// ([`MIN_BOARD`]). The search stops at
 /// the first way of looking that finds a board; [`locate_all`] tries them all.
 pub fn locate(img: &RgbImage) -> Vec<Located> {
     search(img, false)
@@ -1035,7 +1040,7 @@ fn locate_at(
                 kept => kept,
             };
             let (board, n) = squared(img, board, n, contrast);
-            if n >= MIN_CONSISTENT {
+            if n >= MIN_CONSISTENT && board.w.min(board.h) >= MIN_BOARD {
                 merge(
                     &mut found,
                     Located {
@@ -2164,6 +2169,24 @@ mod tests {
             let found = locate(&img);
             assert_eq!(found.len(), 1, "theme {k}: {found:?}");
             assert_box(&found[0].board, x0, y0, 8.0 * s);
+        }
+    }
+
+    #[test]
+    fn boards_under_64_px_are_not_kept() {
+        for (s, kept) in [(6.0f32, false), (9.0, true)] {
+            let mut img = RgbImage::from_pixel(640, 480, Rgb([245, 246, 247]));
+            draw_board(
+                &mut img,
+                101.0,
+                77.0,
+                s,
+                [240, 217, 181],
+                [181, 136, 99],
+                &[],
+            );
+            let found = locate(&img);
+            assert_eq!(found.len(), usize::from(kept), "{s} px squares: {found:?}");
         }
     }
 
