@@ -122,9 +122,9 @@ pub struct Located {
 /// Finds every chessboard in `img`, largest first. An empty list means no board was found.
 ///
 /// Boards from about 120 px (for images up to ~1900 px wide; larger images need boards of
-/// at least 1/16 of their longer side) up to the whole image are found, none under 64 px
-/// ([`MIN_BOARD`]). The search stops at
-/// the first way of looking that finds a board; [`locate_all`] tries them all.
+/// at least 1/16 of their longer side) up to the whole image are found; none under 64 px is
+/// kept. The search stops at the first way of looking that finds a board; [`locate_all`]
+/// tries them all.
 pub fn locate(img: &RgbImage) -> Vec<Located> {
     search(img, false)
 }
