@@ -186,8 +186,9 @@ fn search(img: &RgbImage, exhaustive: bool) -> Vec<Located> {
     }
     // Last, squares of nearly one colour: the page as it is, corners read at [`FAINT`]
     // contrast, in the grey image and the colour-difference ones (two square colours can
-    // be equally bright).
-    let mut faint: Vec<Try> = vec![(factor, 2, GREY), (factor, 1, GREY)];
+    // be equally bright), at the strict reach only: the plain one found no other board and
+    // took a quarter of a page's refusal time.
+    let mut faint: Vec<Try> = vec![(factor, 2, GREY)];
     faint.extend(CHROMA.map(|weights| (factor, 2, weights)));
     let stages = [(Sampling::Corners, faint.as_slice())];
     let mut more = Vec::new();
