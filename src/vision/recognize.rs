@@ -13,7 +13,7 @@ use crate::vision::classify::{Classifier, SquareClass};
 use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
-use crate::vision::locate::{checker_consistency, locate, locate_all};
+use crate::vision::locate::{checker_consistency, locate, locate_all, locate_first_looks};
 use crate::vision::model::CLASSES;
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use crate::vision::turn;
@@ -182,11 +182,14 @@ impl Recognizer {
         };
         // A board that runs to the image's edges (a screenshot cropped to the board) has no
         // edge against a page there: the image is searched once more inside a plain margin,
-        // and read there.
+        // with the first looks only, and read there.
         let mut framed = None;
         if boxes.is_empty() && opts.region.is_none() {
             let page = with_margin(img, MARGIN);
-            let found = search(&page, opts.all);
+            let found: Vec<BoardBox> = locate_first_looks(&page, opts.all)
+                .into_iter()
+                .map(|l| l.board)
+                .collect();
             if !found.is_empty() {
                 (boxes, framed) = (found, Some(page));
             }
