@@ -251,7 +251,8 @@ locate + classify + orient on one thread. A board counts as right when all 64 sq
 orientation are. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
 RAYON_NUM_THREADS=1 chessbot vision bench --boards 50 --real tests/data/vision/xboard.txt\n  \
 chessbot vision bench --sets merida,cburnett --boards 10 --json\n  \
-chessbot vision bench --boards 100 --leave-out arrows"
+chessbot vision bench --boards 100 --leave-out arrows\n  \
+chessbot vision bench --boards 100 --crop"
 )]
 pub struct BenchArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
@@ -298,6 +299,10 @@ pub struct BenchArgs {
     /// `--leave-out arrows,move-dots`): how many misread boards each costs.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "ARTEFACTS")]
     pub leave_out: Vec<BenchArtefact>,
+    /// Cut each page down to its board's squares (a pixel or so into them), as a user crops
+    /// a screenshot to the board: the same positions and styles, no page around the board.
+    #[arg(long)]
+    pub crop: bool,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -363,6 +363,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         keep: a.keep.clone(),
         repeats: a.repeats as usize,
         leave_out: a.leave_out.iter().copied().map(artefact).collect(),
+        crop: a.crop,
         width,
         height,
         ..BenchOptions::default()

@@ -3,12 +3,12 @@
 //! included) and scores location, squares, whole boards and time.
 
 use crate::vision::error::VisionError;
-use crate::vision::geometry::cell_square;
+use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::input::decode;
 use crate::vision::recognize::{RecognizeOptions, Recognizer, TurnSource};
 use crate::vision::render::{
-    Artefact, BoardStyle, HELD_OUT_SETS, load_piece_sets, load_themes, random_board, random_game,
-    render_screenshot, themes_path,
+    Artefact, BoardStyle, HELD_OUT_SETS, RenderedBoard, load_piece_sets, load_themes, random_board,
+    random_game, render_screenshot, themes_path,
 };
 use image::ImageEncoder;
 use image::codecs::png::PngEncoder;
@@ -68,6 +68,11 @@ pub struct BenchOptions {
     /// square sizes and everything else stay as they would have been): how many misread
     /// boards each artefact costs.
     pub leave_out: Vec<Artefact>,
+    /// Each page cut down to its board's squares (rounded inwards, so the image's edges run
+    /// up to a pixel into them), as a user crops a screenshot to the board: no edge of the
+    /// board against a page is left, nor anything drawn around it. The positions and styles
+    /// are the pages' own.
+    pub crop: bool,
 }
 
 impl Default for BenchOptions {
@@ -84,6 +89,7 @@ impl Default for BenchOptions {
             keep: None,
             repeats: 1,
             leave_out: Vec::new(),
+            crop: false,
         }
     }
 }
@@ -157,6 +163,24 @@ impl SetReport {
     }
 }
 
+/// `shot` cut down to its board's squares, rounded inwards (see [`BenchOptions::crop`]), its
+/// grid in the cut image's coordinates.
+fn cropped_to_board(shot: RenderedBoard) -> RenderedBoard {
+    let g = shot.grid;
+    let (w, h) = shot.image.dimensions();
+    let x0 = (g.x.ceil().max(0.0) as u32).min(w - 1);
+    let y0 = (g.y.ceil().max(0.0) as u32).min(h - 1);
+    let x1 = ((g.x + g.w).floor().max(0.0) as u32).clamp(x0 + 1, w);
+    let y1 = ((g.y + g.h).floor().max(0.0) as u32).clamp(y0 + 1, h);
+    let image = image::imageops::crop_imm(&shot.image, x0, y0, x1 - x0, y1 - y0).to_image();
+    let grid = BoardBox::new(g.x - x0 as f32, g.y - y0 as f32, g.w, g.h);
+    RenderedBoard {
+        image,
+        grid,
+        ..shot
+    }
+}
+
 /// Runs the benchmark; `progress` is called after each set.
 pub fn run_bench(
     recognizer: &Recognizer,
@@ -201,7 +225,10 @@ pub fn run_bench(
             for &artefact in &opts.leave_out {
                 style = style.without(artefact);
             }
-            let shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
+            let mut shot = render_screenshot(&board, &style, opts.width, opts.height, &mut rng);
+            if opts.crop {
+                shot = cropped_to_board(shot);
+            }
             let mut png = Vec::new();
             PngEncoder::new(&mut png)
                 .write_image(
@@ -403,7 +430,31 @@ pub fn run_real(
 
 #[cfg(test)]
 mod tests {
-    use super::median_and_p95;
+    use super::{BoardBox, RenderedBoard, cropped_to_board, median_and_p95};
+    use image::RgbImage;
+
+    #[test]
+    fn a_cropped_page_keeps_the_squares_rounded_inwards() {
+        let shot = RenderedBoard {
+            image: RgbImage::new(100, 120),
+            grid: BoardBox::new(10.4, 20.0, 50.5, 50.5),
+            flipped: true,
+        };
+        let cut = cropped_to_board(shot);
+        // Columns 11..60 and rows 20..70: whole pixels of the squares only.
+        assert_eq!(cut.image.dimensions(), (49, 50));
+        assert_eq!(cut.grid, BoardBox::new(10.4 - 11.0, 0.0, 50.5, 50.5));
+        assert!(cut.flipped);
+        // A grid past the page's edge is cut at the edge.
+        let shot = RenderedBoard {
+            image: RgbImage::new(40, 40),
+            grid: BoardBox::new(-3.0, 5.0, 64.0, 64.0),
+            flipped: false,
+        };
+        let cut = cropped_to_board(shot);
+        assert_eq!(cut.image.dimensions(), (40, 35));
+        assert_eq!(cut.grid, BoardBox::new(-3.0, 0.0, 64.0, 64.0));
+    }
 
     #[test]
     fn the_median_and_p95_are_read_off_the_sorted_times() {
