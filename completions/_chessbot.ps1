@@ -344,6 +344,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--keep', '--keep', [CompletionResultType]::ParameterName, 'Write every screenshot with its truth into DIR (`SET-INDEX.png` and `.txt`), to read the very same pages again with another build (`bench/read_pages.py`)')
             [CompletionResult]::new('--repeats', '--repeats', [CompletionResultType]::ParameterName, 'Read each screenshot N times and time it by the least (this machine''s noise, other processes and clock changes, only ever adds time); the reading is the same each time')
             [CompletionResult]::new('--leave-out', '--leave-out', [CompletionResultType]::ParameterName, 'Take these artefacts out of every page, all else as it would have been (e.g. `--leave-out arrows,move-dots`): how many misread boards each costs')
+            [CompletionResult]::new('--crop', '--crop', [CompletionResultType]::ParameterName, 'Cut each page down to its board''s squares (a pixel or so into them), as a user crops a screenshot to the board: the same positions and styles, no page around the board')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of tables')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -1344,7 +1344,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --keep --repeats --leave-out --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --keep --repeats --leave-out --crop --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

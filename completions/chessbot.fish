@@ -263,6 +263,7 @@ blur\t'Blur of the whole page'
 jpeg\t'JPEG artefacts'
 scale\t'Scaling of the whole page'
 recolour\t'Pieces recoloured from their set\'s own colours'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l crop -d 'Cut each page down to its board\'s squares (a pixel or so into them), as a user crops a screenshot to the board: the same positions and styles, no page around the board'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'
