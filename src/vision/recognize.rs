@@ -13,7 +13,7 @@ use crate::vision::classify::{Classifier, SquareClass};
 use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
-use crate::vision::locate::{checker_consistency, locate, locate_all, locate_first_looks};
+use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
 use crate::vision::model::CLASSES;
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use crate::vision::turn;
@@ -186,10 +186,7 @@ impl Recognizer {
         let mut framed = None;
         if boxes.is_empty() && opts.region.is_none() {
             let page = with_margin(img, MARGIN);
-            let found: Vec<BoardBox> = locate_first_looks(&page, opts.all)
-                .into_iter()
-                .map(|l| l.board)
-                .collect();
+            let found = boxes_of(locate_first_looks(&page, opts.all));
             if !found.is_empty() {
                 (boxes, framed) = (found, Some(page));
             }
@@ -333,7 +330,11 @@ const MARGIN_GREY: u8 = 128;
 
 /// The boxes of the largest board in `img`, or of every board (`all`), largest first.
 fn search(img: &RgbImage, all: bool) -> Vec<BoardBox> {
-    let found = if all { locate_all(img) } else { locate(img) };
+    boxes_of(if all { locate_all(img) } else { locate(img) })
+}
+
+/// The boxes of boards the locator found, in its order.
+fn boxes_of(found: Vec<Located>) -> Vec<BoardBox> {
     found.into_iter().map(|l| l.board).collect()
 }
 
@@ -481,14 +482,19 @@ pub fn region_consistency(img: &RgbImage, board: &BoardBox) -> Option<usize> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_board_found_a_square_off_is_read_where_each_side_has_a_king() {
+    /// The README's sample screenshot and a recognizer with the embedded networks.
+    fn sample_and_recognizer() -> (RgbImage, Recognizer) {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/assets/samples/italian-cburnett.png"
         );
         let img = image::open(path).unwrap().to_rgb8();
-        let recognizer = Recognizer::new(Classifier::embedded().unwrap());
+        (img, Recognizer::new(Classifier::embedded().unwrap()))
+    }
+
+    #[test]
+    fn a_board_found_a_square_off_is_read_where_each_side_has_a_king() {
+        let (img, recognizer) = sample_and_recognizer();
         let opts = RecognizeOptions::default();
         let found = recognizer.recognize(&img, &opts).unwrap().remove(0);
         let fen = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1";
@@ -531,12 +537,7 @@ mod tests {
 
     #[test]
     fn a_screenshot_cropped_into_the_board_is_searched_inside_a_margin() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/samples/italian-cburnett.png"
-        );
-        let img = image::open(path).unwrap().to_rgb8();
-        let recognizer = Recognizer::new(Classifier::embedded().unwrap());
+        let (img, recognizer) = sample_and_recognizer();
         let opts = RecognizeOptions::default();
         let whole = recognizer.recognize(&img, &opts).unwrap().remove(0);
         let b = whole.board;
