@@ -155,8 +155,10 @@ impl Recognizer {
     }
 
     /// Finds the board(s) in `img` and reads them: the largest only, or all with
-    /// [`RecognizeOptions::all`]. An image in which no board is found is searched again inside
-    /// a plain grey margin 8 px wide: a screenshot cropped to the board shows no edge of it.
+    /// [`RecognizeOptions::all`]. An image in which no board is found, or the largest found
+    /// comes within half a square of the image's edge, is searched again inside a plain grey
+    /// margin 8 px wide: a screenshot cropped to the board shows no edge of it, and a board
+    /// found from its inner lines alone can be a few pixels off.
     /// [`VisionError::NoBoard`] when no board is found either way.
     pub fn recognize(
         &self,
@@ -181,10 +183,12 @@ impl Recognizer {
             None => search(img, opts.all),
         };
         // A board that runs to the image's edges (a screenshot cropped to the board) has no
-        // edge against a page there: the image is searched once more inside a plain margin,
-        // with the first looks only, and read there.
+        // edge against a page there: it is found from its inner lines alone, or not at all.
+        // Where none is found, or the largest comes within half a square of an edge, the image
+        // is searched once more inside a plain margin, with the first looks only, and read
+        // there.
         let mut framed = None;
-        if boxes.is_empty() && opts.region.is_none() {
+        if opts.region.is_none() && boxes.first().is_none_or(|b| near_an_edge(img, b)) {
             let page = with_margin(img, MARGIN);
             let found = boxes_of(locate_first_looks(&page, opts.all));
             if !found.is_empty() {
@@ -336,6 +340,13 @@ fn search(img: &RgbImage, all: bool) -> Vec<BoardBox> {
 /// The boxes of boards the locator found, in its order.
 fn boxes_of(found: Vec<Located>) -> Vec<BoardBox> {
     found.into_iter().map(|l| l.board).collect()
+}
+
+/// Whether `b` comes within half a square of an edge of `img` (or crosses it).
+fn near_an_edge(img: &RgbImage, b: &BoardBox) -> bool {
+    let (sx, sy) = b.square_size();
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    b.x < sx / 2.0 || b.y < sy / 2.0 || w - (b.x + b.w) < sx / 2.0 || h - (b.y + b.h) < sy / 2.0
 }
 
 /// `img` inside a plain grey frame `margin` pixels wide.
@@ -541,28 +552,34 @@ mod tests {
         let opts = RecognizeOptions::default();
         let whole = recognizer.recognize(&img, &opts).unwrap().remove(0);
         let b = whole.board;
-        // The board's squares less 3 px on every side: no edge of the board is left.
-        let cut = 3.0;
-        let crop = image::imageops::crop_imm(
-            &img,
-            (b.x + cut) as u32,
-            (b.y + cut) as u32,
-            (b.w - 2.0 * cut) as u32,
-            (b.h - 2.0 * cut) as u32,
-        )
-        .to_image();
-        assert!(search(&crop, false).is_empty());
-        for all in [false, true] {
-            let opts = RecognizeOptions {
-                all,
-                ..RecognizeOptions::default()
-            };
-            let read = recognizer.recognize(&crop, &opts).unwrap().remove(0);
-            assert_eq!(read.fen, whole.fen);
-            // The box in the crop's own coordinates, partly outside it.
-            let c = read.board;
-            assert!((c.x + cut).abs() < 1.0 && (c.y + cut).abs() < 1.0, "{c:?}");
-            assert!((c.w - b.w).abs() < 1.0 && (c.h - b.h).abs() < 1.0, "{c:?}");
+        // Cropped to the board's squares exactly, and 3 px into them on every side: no edge
+        // of the board is left. Cut into, the plain search finds nothing; cut exactly, it
+        // finds the board from its inner lines alone, its top edge 0.6 px low.
+        for cut in [0.0, 3.0] {
+            let crop = image::imageops::crop_imm(
+                &img,
+                (b.x + cut) as u32,
+                (b.y + cut) as u32,
+                (b.w - 2.0 * cut) as u32,
+                (b.h - 2.0 * cut) as u32,
+            )
+            .to_image();
+            if cut > 0.0 {
+                assert!(search(&crop, false).is_empty());
+            }
+            for all in [false, true] {
+                let opts = RecognizeOptions {
+                    all,
+                    ..RecognizeOptions::default()
+                };
+                let read = recognizer.recognize(&crop, &opts).unwrap().remove(0);
+                assert_eq!(read.fen, whole.fen);
+                // The box in the crop's own coordinates, partly outside it when cut into.
+                let c = read.board;
+                let near = |a: f32, b: f32| (a - b).abs() < 0.25;
+                assert!(near(c.x, -cut) && near(c.y, -cut), "{cut}: {c:?}");
+                assert!(near(c.w, b.w) && near(c.h, b.h), "{cut}: {c:?}");
+            }
         }
         // A plain image is still no board, margin or not.
         let plain = RgbImage::from_pixel(300, 300, image::Rgb([200, 180, 150]));
