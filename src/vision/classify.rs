@@ -2798,7 +2798,7 @@ mod tests {
         assert!(sprites[30].distance(&sprites[17]) < TWIN_PICTURE);
         assert_eq!(decide(&probs, &mut sprites, &[])[30], wn);
         // A picture a little more different keeps the network's side.
-        sprites[30] = disc(0.4, 10.5);
+        sprites[30] = disc(0.4, 7.5);
         assert!(sprites[30].distance(&sprites[17]) > TWIN_PICTURE);
         assert_eq!(decide(&probs, &mut sprites, &[])[30], bn);
     }
