@@ -84,9 +84,9 @@ pub struct Sprite {
     /// Whether [`Sprite::silhouette`] takes a ring drawn around the piece out (see
     /// [`Sprite::keep_rings`]).
     cut_rings: bool,
-    /// The radius inside a ring drawn around the piece, if one is (see [`ring_inside`]; made
-    /// on first use).
-    ring: OnceLock<Option<f32>>,
+    /// The reduced pixels outside a ring drawn around the piece, if one is (see
+    /// [`Sprite::outside_ring`]).
+    ring: OnceLock<Option<[bool; AREA]>>,
 }
 
 /// One reduced picture laid out for [`mismatch`]: channel by channel, so that whole rows are
@@ -239,34 +239,26 @@ impl Sprite {
         }
     }
 
-    /// The radius (crop pixels from the centre) inside a ring drawn around the piece, when
-    /// rings are taken out ([`Sprite::keep_rings`]) and one is drawn ([`ring_inside`]).
-    fn ring_radius(&self) -> Option<f32> {
+    /// The reduced pixels outside a ring drawn around the piece, when rings are taken out
+    /// ([`Sprite::keep_rings`]) and one is drawn ([`ring_inside`]); made on first use.
+    fn outside_ring(&self) -> Option<&[bool; AREA]> {
         if !self.cut_rings {
             return None;
         }
-        *self.ring.get_or_init(|| {
-            let drawn = |k: usize| {
-                (0..3).any(|ch| {
-                    (at(&self.crop, ch, k / PICTURE, k % PICTURE) - self.background[ch]).abs()
-                        > FOREGROUND
-                })
-            };
-            ring_inside(&drawn)
-        })
-    }
-
-    /// Whether reduced pixel `k` lies outside the ring drawn around the piece (see
-    /// [`Sprite::ring_radius`]).
-    fn outside_ring(&self, ring: Option<f32>, k: usize) -> bool {
-        ring.is_some_and(|r| {
-            let centre = (PICTURE as f32 - 1.0) / 2.0;
-            let (dy, dx) = (
-                (2 * (k / SIDE)) as f32 + 0.5 - centre,
-                (2 * (k % SIDE)) as f32 + 0.5 - centre,
-            );
-            dy * dy + dx * dx >= r * r
-        })
+        self.ring
+            .get_or_init(|| {
+                let value = |ch, y, x| at(&self.crop, ch, y, x);
+                let r = ring_inside(&|k| drawn(&value, self.background, k))?;
+                let centre = (PICTURE as f32 - 1.0) / 2.0;
+                Some(std::array::from_fn(|k| {
+                    let (dy, dx) = (
+                        (2 * (k / SIDE)) as f32 + 0.5 - centre,
+                        (2 * (k % SIDE)) as f32 + 0.5 - centre,
+                    );
+                    dy * dy + dx * dx >= r * r
+                }))
+            })
+            .as_ref()
     }
 
     /// The picture at each of the [`SHIFTS`] (made on first use).
@@ -546,15 +538,18 @@ pub type Silhouette = [u32; PICTURE];
 /// neighbouring squares and the grid lines.
 const SILHOUETTE_MARGIN: usize = 2;
 
+/// Whether crop pixel `k` (row by row) of `value` stands out from `background` in any channel.
+fn drawn(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3], k: usize) -> bool {
+    (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
+}
+
 /// The silhouette of a crop (see [`Sprite::silhouette`]) over `background`.
 fn silhouette_of(
     value: &dyn Fn(usize, usize, usize) -> f32,
     background: [f32; 3],
     cut_rings: bool,
 ) -> Silhouette {
-    let drawn = |k: usize| {
-        (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
-    };
+    let drawn = |k: usize| drawn(value, background, k);
     // A ring drawn around the piece (a capture marker) encloses the whole square: the piece's
     // outline is what lies inside its inner edge.
     let inside = if cut_rings { ring_inside(&drawn) } else { None };
@@ -910,9 +905,10 @@ impl Pair {
         // on the 11,850 held-out bench boards of seeds 1, 11, 2-5, 61-66, 101-106 and 111-116,
         // 7 more were read right and none fewer; requiring the square to show between piece and
         // ring in half the directions gained none.
-        let (ring_a, ring_b) = (a.ring_radius(), b.ring_radius());
+        let (ring_a, ring_b) = (a.outside_ring(), b.outside_ring());
+        let outside = |ring: Option<&[bool; AREA]>, k: usize| ring.is_some_and(|m| m[k]);
         let visible: [bool; AREA] = std::array::from_fn(|k| {
-            !(a.hidden[k] || b.hidden[k] || a.outside_ring(ring_a, k) || b.outside_ring(ring_b, k))
+            !(a.hidden[k] || b.hidden[k] || outside(ring_a, k) || outside(ring_b, k))
         });
         let mut padded = [0u8; PADDED * PADDED];
         for (k, &v) in visible.iter().enumerate() {
@@ -1369,10 +1365,9 @@ pub(crate) mod tests {
     ) -> ([f32; AREA], usize) {
         let g: [f32; 3] = std::array::from_fn(|ch| a.background[ch] - b.background[ch]);
         let gg: f32 = g.iter().map(|v| v * v).sum();
-        let (ring_a, ring_b) = (a.ring_radius(), b.ring_radius());
-        let hidden: [bool; AREA] = std::array::from_fn(|k| {
-            a.hidden[k] || b.hidden[k] || a.outside_ring(ring_a, k) || b.outside_ring(ring_b, k)
-        });
+        let outside = |s: &Sprite, k: usize| s.outside_ring().is_some_and(|m| m[k]);
+        let hidden: [bool; AREA] =
+            std::array::from_fn(|k| a.hidden[k] || b.hidden[k] || outside(a, k) || outside(b, k));
         let shown: [bool; AREA] =
             std::array::from_fn(|k| !hidden[k] && (a.contrast[k] > FOREGROUND || b_foreground[k]));
         let difference: [[f32; 3]; AREA] = std::array::from_fn(|k| {
