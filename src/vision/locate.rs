@@ -658,6 +658,8 @@ enum Sampling {
     Edges,
 }
 
+/// How far (as a share of a square) a window's cells may reach outside the image.
+const OUTSIDE: f32 = 0.1;
 /// Where along a square's side (as a share of it) the samples of [`cell_color`] lie.
 const SAMPLE_INSET: f32 = 0.12;
 /// Where a [`Sampling::Edges`] strip starts along the side (it ends as far from the far end).
@@ -675,7 +677,8 @@ fn cell_color(
     sampling: Sampling,
 ) -> Option<[i32; 3]> {
     let (w, h) = (img.width() as f32, img.height() as f32);
-    if x0 < -0.5 || y0 < -0.5 || x0 + sx > w + 0.5 || y0 + sy > h + 0.5 {
+    let (ox, oy) = ((OUTSIDE * sx).max(0.5), (OUTSIDE * sy).max(0.5));
+    if x0 < -ox || y0 < -oy || x0 + sx > w + ox || y0 + sy > h + oy {
         return None;
     }
     let inset = SAMPLE_INSET;
@@ -2061,6 +2064,26 @@ mod tests {
         // Two squares off, it takes two steps.
         let two_low = BoardBox::new(x0, y0 + 2.0 * s, 8.0 * s, 8.0 * s);
         assert_box(&best_shift(&img, two_low, NORMAL), x0, y0, 8.0 * s);
+    }
+
+    #[test]
+    fn a_window_a_square_off_moves_onto_a_board_at_the_images_edge() {
+        let mut img = RgbImage::from_pixel(400, 400, Rgb([235, 245, 235]));
+        let (y0, s) = (63.0, 31.5);
+        draw_board(
+            &mut img,
+            0.0,
+            y0,
+            s,
+            [222, 227, 230],
+            [140, 162, 173],
+            &start_pieces(),
+        );
+        // A grid fitted from the board's inner lines, a file to the right and the page's
+        // column beside the board taken in: the window a square left of it starts 0.8 px
+        // outside the image, which its cells may reach.
+        let right = BoardBox::new(s - 0.8, y0, 8.0 * s, 8.0 * s);
+        assert_box(&best_shift(&img, right, NORMAL), 0.0, y0, 8.0 * s);
     }
 
     #[test]
