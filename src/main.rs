@@ -2,6 +2,7 @@
 
 mod cli;
 mod commands;
+mod cpu;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -12,6 +13,15 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    let missing = cpu::missing();
+    if !missing.is_empty() {
+        eprintln!(
+            "chessbot: this build uses instructions this CPU lacks ({}); build it for this CPU \
+             with RUSTFLAGS=\"-C target-cpu=native\" cargo install --path .",
+            missing.join(", ")
+        );
+        return ExitCode::from(1);
+    }
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(code) => code,
