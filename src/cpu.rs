@@ -6,6 +6,8 @@
 //! question goes to `cpuid` itself (through raw-cpuid): `is_x86_feature_detected!` answers yes
 //! at compile time for every feature the build enables, the very ones to check.
 
+use std::io::Write;
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use raw_cpuid::{CpuId, CpuIdReader};
@@ -107,6 +109,34 @@ mod x86 {
     fn xcr0() -> u64 {
         0b110
     }
+}
+
+/// Exits with 1 and a message naming them where the running CPU lacks instructions this build
+/// uses. Every instruction of this crate may be one of them (built for x86-64-v3, even a plain
+/// copy of 16 bytes is an AVX instruction): the message is written piece by piece through std,
+/// which is built for every x86-64 CPU, not formatted here (`join` did fault on such a CPU,
+/// under `qemu-x86_64 -cpu Nehalem`).
+pub fn refuse_if_missing() {
+    let missing = missing();
+    if missing.is_empty() {
+        return;
+    }
+    let mut err = std::io::stderr().lock();
+    let mut say = |text: &str| {
+        // Nothing better to do where stderr is gone: the exit code still tells.
+        let _ = err.write_all(text.as_bytes());
+    };
+    say("chessbot: this build uses instructions this CPU lacks (");
+    for (i, name) in missing.iter().enumerate() {
+        if i > 0 {
+            say(", ");
+        }
+        say(name);
+    }
+    say(
+        "); build it for this CPU with RUSTFLAGS=\"-C target-cpu=native\" cargo install --path .\n",
+    );
+    std::process::exit(1);
 }
 
 /// The instructions this build uses that the running CPU lacks (none on other architectures).

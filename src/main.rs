@@ -13,15 +13,7 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let missing = cpu::missing();
-    if !missing.is_empty() {
-        eprintln!(
-            "chessbot: this build uses instructions this CPU lacks ({}); build it for this CPU \
-             with RUSTFLAGS=\"-C target-cpu=native\" cargo install --path .",
-            missing.join(", ")
-        );
-        return ExitCode::from(1);
-    }
+    cpu::refuse_if_missing();
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(code) => code,
