@@ -114,8 +114,9 @@ mod x86 {
 /// Exits with 1 and a message naming them where the running CPU lacks instructions this build
 /// uses. Every instruction of this crate may be one of them (built for x86-64-v3, even a plain
 /// copy of 16 bytes is an AVX instruction): the message is written piece by piece through std,
-/// which is built for every x86-64 CPU, not formatted here (`join` did fault on such a CPU,
-/// under `qemu-x86_64 -cpu Nehalem`).
+/// which is built for every x86-64 CPU, not formatted here (`join` faulted on such a CPU). This
+/// holds by the compiler's choices, not by construction: under `qemu-x86_64 -cpu Westmere` the
+/// release build prints the message, but a debug build faults in `missing_in`'s `collect`.
 pub fn refuse_if_missing() {
     let missing = missing();
     if missing.is_empty() {

@@ -8,7 +8,6 @@ mod bestmove;
 mod book;
 mod common;
 mod completions;
-mod cpu;
 mod nnue;
 mod perft;
 mod play;
