@@ -2,149 +2,51 @@
 //!
 //! `.cargo/config.toml` builds x86-64 for `x86-64-v3` (AVX2, FMA, BMI2: every x86-64 CPU since
 //! about 2015). On an older CPU such a binary would die on its first AVX2 instruction with a
-//! bare "Illegal instruction"; `main` asks the CPU first and says what to do instead. The
-//! question goes to `cpuid` itself (through raw-cpuid): `is_x86_feature_detected!` answers yes
-//! at compile time for every feature the build enables, the very ones to check.
-
-use std::io::Write;
+//! bare "Illegal instruction". The check lives in `src/cpu_check.c`, compiled for plain x86-64
+//! by `build.rs` and run as a constructor before the Rust runtime starts: any Rust instruction
+//! of this build may itself be an AVX one (a debug build of an earlier check written in Rust
+//! faulted inside that check). Where a feature is missing it writes `chessbot: this build uses
+//! instructions this CPU lacks (avx, avx2, ...); build it for this CPU with ...` and exits 1.
 
 #[cfg(target_arch = "x86_64")]
-mod x86 {
-    use raw_cpuid::{CpuId, CpuIdReader};
-
-    /// Every feature checked: its name, whether this build uses it, and whether a CPU's
-    /// `cpuid` (and `xcr0`, the register states its OS saves) report it.
-    type Check<R> = (&'static str, bool, fn(&CpuId<R>, u64) -> bool);
-
-    /// The OS saves the SSE and AVX registers on a context switch: without that, AVX is
-    /// unusable even on a CPU that has it.
-    fn os_saves_avx<R: CpuIdReader>(cpu: &CpuId<R>, xcr0: u64) -> bool {
-        cpu.get_feature_info().is_some_and(|f| f.has_oxsave()) && xcr0 & 0b110 == 0b110
-    }
-
-    /// Leaf 1's answer to `has`.
-    fn basic<R: CpuIdReader>(cpu: &CpuId<R>, has: fn(&raw_cpuid::FeatureInfo) -> bool) -> bool {
-        cpu.get_feature_info().is_some_and(|f| has(&f))
-    }
-
-    /// Leaf 7's answer to `has`.
-    fn extended<R: CpuIdReader>(
-        cpu: &CpuId<R>,
-        has: fn(&raw_cpuid::ExtendedFeatures) -> bool,
-    ) -> bool {
-        cpu.get_extended_feature_info().is_some_and(|f| has(&f))
-    }
-
-    fn checks<R: CpuIdReader>() -> [Check<R>; 10] {
-        [
-            ("sse4.2", cfg!(target_feature = "sse4.2"), |c, _| {
-                basic(c, |f| f.has_sse42())
-            }),
-            ("popcnt", cfg!(target_feature = "popcnt"), |c, _| {
-                basic(c, |f| f.has_popcnt())
-            }),
-            ("avx", cfg!(target_feature = "avx"), |c, x| {
-                basic(c, |f| f.has_avx()) && os_saves_avx(c, x)
-            }),
-            ("avx2", cfg!(target_feature = "avx2"), |c, x| {
-                extended(c, |f| f.has_avx2()) && os_saves_avx(c, x)
-            }),
-            ("fma", cfg!(target_feature = "fma"), |c, x| {
-                basic(c, |f| f.has_fma()) && os_saves_avx(c, x)
-            }),
-            ("f16c", cfg!(target_feature = "f16c"), |c, _| {
-                basic(c, |f| f.has_f16c())
-            }),
-            ("movbe", cfg!(target_feature = "movbe"), |c, _| {
-                basic(c, |f| f.has_movbe())
-            }),
-            ("bmi1", cfg!(target_feature = "bmi1"), |c, _| {
-                extended(c, |f| f.has_bmi1())
-            }),
-            ("bmi2", cfg!(target_feature = "bmi2"), |c, _| {
-                extended(c, |f| f.has_bmi2())
-            }),
-            ("lzcnt", cfg!(target_feature = "lzcnt"), |c, _| {
-                c.get_extended_processor_and_feature_identifiers()
-                    .is_some_and(|f| f.has_lzcnt())
-            }),
-        ]
-    }
-
-    /// The features this build uses that `cpu` (its OS saving the states `xcr0`) lacks.
-    pub(super) fn missing_in<R: CpuIdReader>(cpu: &CpuId<R>, xcr0: u64) -> Vec<&'static str> {
-        checks::<R>()
-            .iter()
-            .filter(|(_, used, has)| *used && !has(cpu, xcr0))
-            .map(|(name, _, _)| *name)
-            .collect()
-    }
-
-    /// The features this build uses, by name.
-    #[cfg(test)]
-    pub(super) fn used() -> Vec<&'static str> {
-        checks::<raw_cpuid::CpuIdReaderNative>()
-            .iter()
-            .filter(|c| c.1)
-            .map(|c| c.0)
-            .collect()
-    }
-
-    /// The features this build uses that the running CPU lacks.
-    pub(super) fn missing() -> Vec<&'static str> {
-        let cpu = CpuId::new();
-        let osxsave = cpu.get_feature_info().is_some_and(|f| f.has_oxsave());
-        missing_in(&cpu, if osxsave { xcr0() } else { 0 })
-    }
-
-    /// XCR0, read where the OS has enabled `xgetbv` (OSXSAVE).
-    #[cfg(target_feature = "xsave")]
-    fn xcr0() -> u64 {
-        // SAFETY: called only when cpuid reports OSXSAVE: the instruction exists and is on.
-        unsafe { std::arch::x86_64::_xgetbv(0) }
-    }
-
-    /// A build without `xsave` uses no AVX: report the OS's AVX support as on.
-    #[cfg(not(target_feature = "xsave"))]
-    fn xcr0() -> u64 {
-        0b110
-    }
+unsafe extern "C" {
+    /// The features of `needs` (one bit per `chessbot_cpu_feature` index) that a CPU with
+    /// these cpuid registers (leaf 1 ECX, leaf 7 EBX, leaf 0x8000_0001 ECX) and XCR0 lacks.
+    #[cfg_attr(not(test), allow(dead_code))]
+    safe fn chessbot_cpu_missing(
+        needs: u32,
+        leaf1_ecx: u32,
+        leaf7_ebx: u32,
+        ext1_ecx: u32,
+        xcr0: u64,
+    ) -> u32;
+    /// The running CPU's missing features of those this build uses.
+    safe fn chessbot_cpu_missing_here() -> u32;
+    /// The name of feature `i`, or null past the last.
+    safe fn chessbot_cpu_feature(i: u32) -> *const std::ffi::c_char;
 }
 
-/// Exits with 1 and a message naming them where the running CPU lacks instructions this build
-/// uses. Every instruction of this crate may be one of them (built for x86-64-v3, even a plain
-/// copy of 16 bytes is an AVX instruction): the message is written piece by piece through std,
-/// which is built for every x86-64 CPU, not formatted here (`join` faulted on such a CPU). This
-/// holds by the compiler's choices, not by construction: under `qemu-x86_64 -cpu Westmere` the
-/// release build prints the message, but a debug build faults in `missing_in`'s `collect`.
-pub fn refuse_if_missing() {
-    let missing = missing();
-    if missing.is_empty() {
-        return;
-    }
-    let mut err = std::io::stderr().lock();
-    let mut say = |text: &str| {
-        // Nothing better to do where stderr is gone: the exit code still tells.
-        let _ = err.write_all(text.as_bytes());
-    };
-    say("chessbot: this build uses instructions this CPU lacks (");
-    for (i, name) in missing.iter().enumerate() {
-        if i > 0 {
-            say(", ");
-        }
-        say(name);
-    }
-    say(
-        "); build it for this CPU with RUSTFLAGS=\"-C target-cpu=native\" cargo install --path .\n",
-    );
-    std::process::exit(1);
+/// The names of the features set in `mask`.
+#[cfg(target_arch = "x86_64")]
+fn names(mask: u32) -> Vec<&'static str> {
+    (0..32)
+        .map_while(|i| {
+            let name = chessbot_cpu_feature(i);
+            // SAFETY: a non-null answer points to a static NUL-terminated ASCII string.
+            (!name.is_null()).then(|| (i, unsafe { std::ffi::CStr::from_ptr(name) }))
+        })
+        .filter(|(i, _)| mask >> i & 1 == 1)
+        .filter_map(|(_, name)| name.to_str().ok())
+        .collect()
 }
 
 /// The instructions this build uses that the running CPU lacks (none on other architectures).
+/// A binary on such a CPU never gets this far: the C check has already ended it. Calling this
+/// also keeps that check linked into the binary.
 pub fn missing() -> Vec<&'static str> {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::missing()
+        names(chessbot_cpu_missing_here())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -154,49 +56,97 @@ pub fn missing() -> Vec<&'static str> {
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
-    use super::x86::{missing_in, used};
-    use raw_cpuid::{CpuId, CpuIdResult};
+    use super::{chessbot_cpu_missing, names};
 
-    /// A CPU reporting every register of every leaf as `bits`, except `clear` (leaf, register
-    /// 0-3 for EAX-EDX, bit).
-    fn cpu(bits: u32, clear: Option<(u32, usize, u32)>) -> CpuId<impl raw_cpuid::CpuIdReader> {
-        CpuId::with_cpuid_reader(move |leaf: u32, _sub: u32| {
-            let mut r = [bits; 4];
-            if leaf == 0 || leaf == 0x8000_0000 {
-                // The highest leaf: all of the ones read here.
-                r[0] = leaf + 7;
-            }
-            if let Some((l, reg, bit)) = clear
-                && l == leaf
-            {
-                r[reg] &= !(1 << bit);
-            }
-            CpuIdResult {
-                eax: r[0],
-                ebx: r[1],
-                ecx: r[2],
-                edx: r[3],
-            }
+    /// Every feature the C table knows, as a mask.
+    fn all() -> u32 {
+        (1 << names(u32::MAX).len()) - 1
+    }
+
+    /// The mask of the named features.
+    fn mask(of: &[&str]) -> u32 {
+        let known = names(u32::MAX);
+        of.iter().fold(0, |m, name| {
+            let i = known.iter().position(|k| k == name).expect(name);
+            m | 1 << i
         })
+    }
+
+    /// The features rustc enabled for this build, as build.rs saw them.
+    fn enabled() -> Vec<&'static str> {
+        env!("CHESSBOT_TARGET_FEATURES").split(',').collect()
     }
 
     #[test]
     fn a_cpu_with_every_feature_lacks_none() {
-        assert!(missing_in(&cpu(u32::MAX, None), u64::MAX).is_empty());
+        assert_eq!(
+            chessbot_cpu_missing(all(), u32::MAX, u32::MAX, u32::MAX, u64::MAX),
+            0
+        );
+        assert_eq!(
+            chessbot_cpu_missing(all(), 0, 0, 0, 0),
+            all(),
+            "a CPU with none"
+        );
     }
 
     #[test]
-    fn a_cpu_without_a_feature_the_build_uses_is_told_apart() {
-        let uses = |name| used().contains(&name);
-        // AVX2 is leaf 7's EBX bit 5.
-        let no_avx2 = missing_in(&cpu(u32::MAX, Some((7, 1, 5))), u64::MAX);
-        assert_eq!(no_avx2, if uses("avx2") { vec!["avx2"] } else { vec![] });
-        // An OS that does not save the AVX registers takes every AVX feature away.
-        let lost = missing_in(&cpu(u32::MAX, None), 1);
-        for name in ["avx", "avx2", "fma"] {
-            assert_eq!(lost.contains(&name), uses(name), "{name}");
+    fn each_feature_is_read_from_its_own_bit() {
+        // (name, register 0-2 for leaf 1 ECX, leaf 7 EBX, leaf 0x8000_0001 ECX, bit)
+        for (name, reg, bit) in [
+            ("avx2", 1, 5),
+            ("fma", 0, 12),
+            ("bmi2", 1, 8),
+            ("lzcnt", 2, 5),
+        ] {
+            let mut regs = [u32::MAX; 3];
+            regs[reg] &= !(1 << bit);
+            let lost = chessbot_cpu_missing(all(), regs[0], regs[1], regs[2], u64::MAX);
+            assert_eq!(names(lost), vec![name]);
         }
-        assert_eq!(missing_in(&cpu(0, None), 0), used());
+    }
+
+    #[test]
+    fn an_os_that_does_not_save_the_avx_registers_takes_avx_away() {
+        let avx = mask(&["avx", "avx2", "fma", "f16c"]);
+        let lost = chessbot_cpu_missing(all(), u32::MAX, u32::MAX, u32::MAX, 1);
+        assert_eq!(lost, avx);
+        // Nor without OSXSAVE (leaf 1 ECX bit 27), whatever XCR0 reads.
+        let lost = chessbot_cpu_missing(all(), !(1 << 27), u32::MAX, u32::MAX, u64::MAX);
+        assert_eq!(lost, avx);
+        // Features the build does not use are never reported.
+        assert_eq!(
+            chessbot_cpu_missing(mask(&["bmi2"]), 0, 0, 0, 0),
+            mask(&["bmi2"])
+        );
+    }
+
+    #[test]
+    fn the_check_asks_for_the_features_rustc_enabled() {
+        let needs = chessbot_cpu_missing(all(), 0, 0, 0, 0) & build_needs();
+        let known = names(u32::MAX);
+        // Every feature above the x86-64 baseline that rustc enabled is one the C table knows.
+        for feature in enabled() {
+            if !["fxsr", "sse", "sse2", ""].contains(&feature) {
+                assert!(
+                    known.contains(&feature),
+                    "{feature} unknown to src/cpu_check.c"
+                );
+            }
+        }
+        // And build.rs asked for exactly those of the table.
+        let asked: Vec<&str> = names(needs);
+        let wanted: Vec<&str> = known
+            .into_iter()
+            .filter(|k| enabled().contains(k))
+            .collect();
+        assert_eq!(asked, wanted);
+    }
+
+    /// The mask build.rs gave the C check.
+    fn build_needs() -> u32 {
+        let hex = env!("CHESSBOT_CPU_NEEDS").trim_start_matches("0x");
+        u32::from_str_radix(hex, 16).unwrap()
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod bestmove;
 mod book;
 mod common;
 mod completions;
+mod cpu;
 mod nnue;
 mod perft;
 mod play;
