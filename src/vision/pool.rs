@@ -61,10 +61,15 @@ pub(super) fn bias_relu_pool_into(
     }
     out.clear();
     if !pool {
-        out.extend(
-            data.chunks(c.max(1))
-                .flat_map(|px| px.iter().zip(bias).map(|(v, b)| (v + b).max(0.0))),
-        );
+        out.resize(data.len(), 0.0);
+        for (o, px) in out
+            .chunks_exact_mut(c.max(1))
+            .zip(data.chunks_exact(c.max(1)))
+        {
+            for ((o, v), b) in o.iter_mut().zip(px).zip(bias) {
+                *o = (v + b).max(0.0);
+            }
+        }
         return Ok((h, w));
     }
     if h % 2 != 0 || w % 2 != 0 {
@@ -72,26 +77,43 @@ pub(super) fn bias_relu_pool_into(
     }
     let (oh, ow) = (h / 2, w / 2);
     out.resize(n * oh * ow * c, 0.0);
+    // The loop is inlined into each arm with its channel count a constant (the network's
+    // widths), so that it runs as vector instructions.
+    match c {
+        16 => pool_into(data, (h, w, 16), bias, out),
+        32 => pool_into(data, (h, w, 32), bias, out),
+        48 => pool_into(data, (h, w, 48), bias, out),
+        _ => pool_into(data, (h, w, c), bias, out),
+    }
+    Ok((oh, ow))
+}
+
+/// [`bias_relu_pool_into`]'s pooling loop over `data` = `[n, h, w, c]` into `out` =
+/// `[n, h / 2, w / 2, c]`.
+#[inline(always)]
+fn pool_into(data: &[f32], (h, w, c): (usize, usize, usize), bias: &[f32], out: &mut [f32]) {
     // `f32::max` handles NaN, which costs more than the comparison; a convolution of
     // finite weights and crops gives none.
     let max = |a: f32, b: f32| if a > b { a } else { b };
+    if out.is_empty() {
+        return;
+    }
+    let bias = &bias[..c];
     let mut pixels = out.chunks_exact_mut(c.max(1));
-    for image in data.chunks((h * w * c).max(1)) {
-        for oy in 0..oh {
-            let top = &image[2 * oy * w * c..(2 * oy + 1) * w * c];
-            let bottom = &image[(2 * oy + 1) * w * c..(2 * oy + 2) * w * c];
-            for ox in 0..ow {
-                let at = 2 * ox * c;
-                let (a, b) = (&top[at..at + 2 * c], &bottom[at..at + 2 * c]);
-                let Some(px) = pixels.next() else { break };
+    for image in data.chunks_exact((h * w * c).max(1)) {
+        for rows in image.chunks_exact(2 * w * c) {
+            let (top, bottom) = rows.split_at(w * c);
+            for (a, b) in top.chunks_exact(2 * c).zip(bottom.chunks_exact(2 * c)) {
+                let Some(px) = pixels.next() else { return };
+                let (a0, a1) = a.split_at(c);
+                let (b0, b1) = b.split_at(c);
                 for (k, o) in px.iter_mut().enumerate() {
-                    let m = max(max(a[k], a[c + k]), max(b[k], b[c + k]));
+                    let m = max(max(a0[k], a1[k]), max(b0[k], b1[k]));
                     *o = max(m + bias[k], 0.0);
                 }
             }
         }
     }
-    Ok((oh, ow))
 }
 
 #[cfg(test)]
