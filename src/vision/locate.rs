@@ -359,23 +359,26 @@ fn corners(g: &Grey, reach: usize, contrast: Contrast) -> Vec<Corner> {
         return Vec::new();
     }
     let mut resp = vec![i32::MIN; w * h];
+    // Row by row and distance by distance over whole runs of pixels, without stopping early
+    // where a distance already falls under the threshold, so that the compiler works on
+    // several pixels at once: a response under the threshold only ever counts as under it
+    // (it is neither a corner nor above one), so the points found are the same.
+    let xs = m..w - reach;
     for y in m..h - reach {
-        let out = &mut resp[y * w..(y + 1) * w];
-        for (x, o) in out.iter_mut().enumerate().take(w - reach).skip(m) {
-            let mut r = i32::MAX;
-            for k in 1..=reach {
-                let up = &g.px[(y - 1 - k) * w..(y - k) * w];
-                let down = &g.px[(y + k) * w..(y + k + 1) * w];
-                let a = up[x - 1 - k];
-                let b = up[x + k];
-                let c = down[x - 1 - k];
-                let e = down[x + k];
-                r = r.min((a + e - b - c).abs() - (a - e).abs() - (b - c).abs());
-                if r < contrast.corner_threshold {
-                    break;
-                }
+        let out = &mut resp[y * w..(y + 1) * w][xs.clone()];
+        out.fill(i32::MAX);
+        for k in 1..=reach {
+            let up = &g.px[(y - 1 - k) * w..(y - k) * w];
+            let down = &g.px[(y + k) * w..(y + k + 1) * w];
+            // For pixel x: a and b up-left and up-right, c and e down-left and down-right.
+            let n = xs.len();
+            let a = &up[m - 1 - k..][..n];
+            let b = &up[m + k..][..n];
+            let c = &down[m - 1 - k..][..n];
+            let e = &down[m + k..][..n];
+            for ((o, (a, b)), (c, e)) in out.iter_mut().zip(a.iter().zip(b)).zip(c.iter().zip(e)) {
+                *o = (*o).min((a + e - b - c).abs() - (a - e).abs() - (b - c).abs());
             }
-            *o = r;
         }
     }
     let mut found = Vec::new();
