@@ -83,7 +83,7 @@ def main():
     n = in_range[0]
     if n:
         print(f"boards of {LEAST_BOARD:.0f} px and more: {in_range[1]} of {n} right, "
-              f"squares {100 * in_range[2] / 64 / n:.3f}%")
+              f"squares {100 * in_range[2] / 64 / n:.3f}% ({64 * n - in_range[2]} wrong of {64 * n})")
 
 
 if __name__ == "__main__":
