@@ -19,7 +19,8 @@
 //!    lower contrast (`FAINT`): square colours a few R+G+B units apart, whose corners and
 //!    colour gap fall under the usual thresholds, their colours read at the corners and then
 //!    along the edges; page clutter passes those far more often, so only pages where nothing
-//!    else was found are searched that way.
+//!    else was found are searched that way. At the very last, the grey image's linked corners
+//!    are tried at more spacings each (page text beside a board can out-vote its own).
 //! 3. Candidates are linked to their nearest right and lower neighbours; linked groups with a
 //!    common spacing form lattices (interior grid corners of a board, some hidden by pieces),
 //!    placed by the median phase of their corners so that stray corners do not shift them.
@@ -214,8 +215,31 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     let mut more = Vec::new();
     run_stages(img, &stages, passes, exhaustive, FAINT, &mut more);
     add_apart(&mut found, more);
+    if !found.is_empty() && !exhaustive {
+        return sorted(found);
+    }
+    // At the very last, the grey image's lattices with up to LAST_SPACINGS spacings each,
+    // colours read along the edges: page text beside a board, at a pitch near its squares'
+    // (seed 106's kiwen-suwi-002, 137 px squares 17.2 px apart beside text 16 px apart), links
+    // the board's corners and the text's into one group whose best-supported spacings are
+    // the text's.
+    let last: [Try; 1] = [(factor, 2, GREY)];
+    let mut more = Vec::new();
+    run_stages(
+        img,
+        &[(Sampling::Edges, last.as_slice())],
+        &[LAST_SPACINGS],
+        exhaustive,
+        FAINT,
+        &mut more,
+    );
+    add_apart(&mut found, more);
     sorted(found)
 }
+
+/// Spacings per linked group of corners that the search's very last look tries (see
+/// [`search`]); the others try one, then three.
+const LAST_SPACINGS: usize = 12;
 
 /// Adds to `found` the boards of `more` that overlap none of it: a later look's box never
 /// replaces an earlier one's.
@@ -2250,6 +2274,57 @@ mod tests {
         let found = locate(&img);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_box(&found[0].board, x0, y0, 8.0 * s);
+    }
+
+    #[test]
+    fn the_last_look_tries_the_spacings_that_page_text_outvotes() {
+        // A board's 7x7 inner corners 8.6 reduced px apart (links of 8 and 9 px), linked to
+        // clutter of three other pitches (8, 10 and 12 px, each with more links than the
+        // board's 9 px ones): the best three spacings are the clutter's, so no lattice near
+        // the board's spacing comes of them; the last look's spacings give one.
+        let mut pts = Vec::new();
+        let (bx, by, s) = (200.0f32, 150.0f32, 8.6f32);
+        let board_xs: Vec<f32> = (1..8).map(|i| (bx + i as f32 * s).round()).collect();
+        let board_ys: Vec<f32> = (1..8).map(|j| (by + j as f32 * s).round()).collect();
+        for &y in &board_ys {
+            for &x in &board_xs {
+                pts.push(Corner { x, y });
+            }
+            // Text of pitch 8 to the left on the board's rows, linking into its first column.
+            for k in 1..=12 {
+                pts.push(Corner {
+                    x: board_xs[0] - 8.0 * k as f32,
+                    y,
+                });
+            }
+        }
+        // Text of pitches 10 and 12 above and below the board, their first column on the
+        // board's first column.
+        for (pitch, above) in [(10.0f32, true), (12.0, false)] {
+            for j in 1..=8 {
+                let y = if above {
+                    board_ys[0] - pitch * j as f32
+                } else {
+                    board_ys[6] + pitch * j as f32
+                };
+                for i in 0..10 {
+                    pts.push(Corner {
+                        x: board_xs[0] + pitch * i as f32,
+                        y,
+                    });
+                }
+            }
+        }
+        // Near enough for the windows' own fit of the grid lines (`comb_fit`, ±10%).
+        let board_lattice = |lats: &[Lattice]| {
+            lats.iter().any(|l| {
+                (l.sx / s - 1.0).abs() < 0.06
+                    && (l.sy / s - 1.0).abs() < 0.06
+                    && l.points.len() >= 25
+            })
+        };
+        assert!(!board_lattice(&lattices(&pts, 3)));
+        assert!(board_lattice(&lattices(&pts, LAST_SPACINGS)));
     }
 
     #[test]
