@@ -91,12 +91,16 @@ const MIN_COLOR_GAP: i32 = 20;
 struct Contrast {
     corner_threshold: i32,
     min_gap: i32,
+    /// Whether square colours are read along the edges in the colour-difference images too,
+    /// not only in the grey one (see [`run_stages`]).
+    colour_edges: bool,
 }
 
 /// The contrast every look but the last asks for.
 const NORMAL: Contrast = Contrast {
     corner_threshold: CORNER_THRESHOLD,
     min_gap: MIN_COLOR_GAP,
+    colour_edges: false,
 };
 
 /// The last look's, when no other finds a board: squares a few R+G+B units apart (a theme's
@@ -107,6 +111,7 @@ const NORMAL: Contrast = Contrast {
 const FAINT: Contrast = Contrast {
     corner_threshold: 8,
     min_gap: 5,
+    colour_edges: true,
 };
 
 /// Largest relative difference of a refined grid's width and height (squares are square).
@@ -283,7 +288,7 @@ fn run_stages(
                 // Streaked boards of close colours in hue only are rare: on a page without
                 // a board, the colour-difference images would double this stage's time. The
                 // last look, which runs only where no other found a board, reads them too.
-                if sampling == Sampling::Edges && weights != GREY && contrast == NORMAL {
+                if sampling == Sampling::Edges && weights != GREY && !contrast.colour_edges {
                     continue;
                 }
                 // Tries at the same reduction and weights share their grey image.
@@ -1749,6 +1754,24 @@ mod tests {
         });
     }
 
+    /// Checks that the board drawn at `(x0, y0)` with squares of `s` px follows the checker
+    /// pattern on too few squares read at the corners and on enough read along the edges (at
+    /// `contrast`), and that `locate` finds it, alone, to the pixel.
+    fn assert_found_only_along_the_edges(
+        img: &RgbImage,
+        (x0, y0, s): (f32, f32, f32),
+        contrast: Contrast,
+    ) {
+        let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
+        let corners = consistency_by(img, &board, Sampling::Corners, contrast).unwrap_or(0);
+        let edges = consistency_by(img, &board, Sampling::Edges, contrast).unwrap_or(0);
+        assert!(corners < MIN_CONSISTENT, "corners {corners}");
+        assert!(edges >= MIN_CONSISTENT, "edges {edges}");
+        let found = locate(img);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_box(&found[0].board, x0, y0, 8.0 * s);
+    }
+
     /// Paints `colour` over the four corner patches ([`Sampling::Corners`]) of the square in
     /// row `r`, column `c` of the board drawn at `(x0, y0)` with squares of `s` px.
     fn paint_corners(
@@ -1853,14 +1876,7 @@ mod tests {
             ],
         );
         add_streaks(&mut img, x0, y0, s, 14.0);
-        let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
-        let corners = consistency_by(&img, &board, Sampling::Corners, NORMAL).unwrap_or(0);
-        let edges = consistency_by(&img, &board, Sampling::Edges, NORMAL).unwrap_or(0);
-        assert!(corners < MIN_CONSISTENT, "corners {corners}");
-        assert!(edges >= MIN_CONSISTENT, "edges {edges}");
-        let found = locate(&img);
-        assert_eq!(found.len(), 1, "{found:?}");
-        assert_box(&found[0].board, x0, y0, 8.0 * s);
+        assert_found_only_along_the_edges(&img, (x0, y0, s), NORMAL);
     }
 
     #[test]
@@ -2266,14 +2282,7 @@ mod tests {
             &start_pieces(),
         );
         add_streaks(&mut img, x0, y0, s, 6.0);
-        let board = BoardBox::new(x0, y0, 8.0 * s, 8.0 * s);
-        let corners = consistency_by(&img, &board, Sampling::Corners, FAINT).unwrap_or(0);
-        let edges = consistency_by(&img, &board, Sampling::Edges, FAINT).unwrap_or(0);
-        assert!(corners < MIN_CONSISTENT, "corners {corners}");
-        assert!(edges >= MIN_CONSISTENT, "edges {edges}");
-        let found = locate(&img);
-        assert_eq!(found.len(), 1, "{found:?}");
-        assert_box(&found[0].board, x0, y0, 8.0 * s);
+        assert_found_only_along_the_edges(&img, (x0, y0, s), FAINT);
     }
 
     #[test]
