@@ -100,7 +100,7 @@ struct Contrast {
     link_slack: f32,
 }
 
-/// The contrast every look but the last asks for.
+/// The contrast every look asks for but the faint ones ([`FAINT`]).
 const NORMAL: Contrast = Contrast {
     corner_threshold: CORNER_THRESHOLD,
     min_gap: MIN_COLOR_GAP,
@@ -108,7 +108,7 @@ const NORMAL: Contrast = Contrast {
     link_slack: 0.0,
 };
 
-/// The last look's, when no other finds a board: squares a few R+G+B units apart (a theme's
+/// The faint looks', when no other finds a board: squares a few R+G+B units apart (a theme's
 /// colours shifted until light and dark nearly meet: `vision bench` seed 92's gnome-simple
 /// board 3, 7 apart, in blue only). A perfect checker corner of such squares responds with
 /// twice their gap; page clutter passes this threshold far more often, so the look runs only
@@ -120,8 +120,9 @@ const FAINT: Contrast = Contrast {
     link_slack: 0.0,
 };
 
-/// The look after all others, where none found a board: links within a reduced pixel of a
-/// spacing support it. Corners lie at whole reduced pixels, so a link between two is up to a
+/// The look after all others, where none found a board: the first look's corners (the same
+/// work again, on pages without a board only), with links within a reduced pixel of a
+/// spacing supporting it. Corners lie at whole reduced pixels, so a link between two is up to a
 /// pixel off: squares of 9.4 reduced px link at 9 and 10, each outside the other's ±8 %, and
 /// either length alone gave a spacing 4-6 % off whose lattice lost the board within a few
 /// squares (`vision bench --seed 125`'s gnome-simple board 98, 150 px on a 1280 px page, found
