@@ -539,13 +539,9 @@ fn drawn(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3], k: us
     (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
 }
 
-/// Per channel, the median of `pixels` (0 for none).
+/// Per channel, the median of `pixels` (see [`super::squares::median`]).
 fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
-    std::array::from_fn(|ch| {
-        let mut values: Vec<f32> = pixels.iter().map(|p| p[ch]).collect();
-        values.sort_by(f32::total_cmp);
-        values.get(values.len() / 2).copied().unwrap_or(0.0)
-    })
+    std::array::from_fn(|ch| super::squares::median(pixels.iter().map(|p| p[ch]).collect()))
 }
 
 /// Share of the pixels between [`INNER_FROM`] and [`INNER_TO`] of the side from the centre
