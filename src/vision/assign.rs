@@ -69,15 +69,6 @@ const ALIKE: f32 = 0.5;
 /// Cost of a side without a king: a square becomes the king only if the network gives it at
 /// least about a tenth of what it gives the square's best class.
 const NO_KING: f32 = 2.5;
-/// Cost of a side without a king when the other side has one and a queen stands on the board:
-/// no game position lacks a king, and a king read as a queen is the likeliest way to lose one.
-/// Held-out 3D sets draw the king as a queen with a cross: the network read seed 125's
-/// staunton3d-wood 85's black king as a queen at 1.00 (its king under the floor), and at
-/// [`NO_KING`] the board kept the queen and no black king. Seeds 1-146 (42 kept, 20 764 boards
-/// of 120 px and more): +8 boards, none lost; at 8 for every side without a king, the same
-/// boards, but a board being set up without kings (or without queens) had its rooks and pawns
-/// made kings.
-const KING_AS_QUEEN: f32 = 8.0;
 /// Cost of each further king of a side.
 const MORE_KINGS: f32 = 8.0;
 /// Cost of a pawn on an edge row (the first or last rank in either orientation).
@@ -1083,12 +1074,9 @@ fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
 /// pawns and promotions of each side (each further promotion dearer than the last).
 fn board_cost(count: &[usize; CLASSES]) -> f32 {
     let mut cost = 0.0;
-    let has = |piece: shakmaty::Piece| count[class_index(piece)] > 0;
-    let queen = has(Color::White.queen()) || has(Color::Black.queen());
     for color in [Color::White, Color::Black] {
         let of = |role: Role| count[class_index(role.of(color))];
         cost += match of(Role::King) {
-            0 if queen && has((!color).king()) => KING_AS_QUEEN,
             0 => NO_KING,
             k => MORE_KINGS * (k - 1) as f32,
         };
@@ -1452,25 +1440,6 @@ mod tests {
         probs[60][wk.index()] = 0.35;
         let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[60]], wk);
-    }
-
-    #[test]
-    fn a_king_read_as_a_queen_is_the_king() {
-        // The black king on d8 (the queen's home square) read as a queen at 0.999, the king's
-        // own class under the floor; the white king on e1.
-        let mut probs = base();
-        let (bk, bq) = (
-            piece(Role::King, Color::Black),
-            piece(Role::Queen, Color::Black),
-        );
-        probs[4] = one_hot(SquareClass::Empty, 0.99);
-        probs[3] = one_hot(bq, 0.999);
-        let out = assign_one_square_groups(&probs, &[3, 60]);
-        assert_eq!(SquareClass::ALL[out[3]], bk);
-        // A board being set up, without kings: no king is made up of its queen.
-        probs[60] = one_hot(SquareClass::Empty, 0.99);
-        let out = assign_one_square_groups(&probs, &[3]);
-        assert_eq!(SquareClass::ALL[out[3]], bq);
     }
 
     #[test]
