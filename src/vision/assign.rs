@@ -69,6 +69,15 @@ const ALIKE: f32 = 0.5;
 /// Cost of a side without a king: a square becomes the king only if the network gives it at
 /// least about a tenth of what it gives the square's best class.
 const NO_KING: f32 = 2.5;
+/// Cost of a side without a king when the other side has one and the network reads a queen on
+/// the board: no game position lacks a king, and a king read as a queen is the likeliest way
+/// to lose one. Held-out 3D sets draw the king as a queen with a cross: the network read seed
+/// 125's staunton3d-wood 85's black king as a queen at 1.00 (its king under the floor), and at
+/// [`NO_KING`] the board kept the queen and no black king. At 8 for every side without a king,
+/// boards being set up without kings had their rooks and pawns made kings; with the queen
+/// counted on the board chosen rather than in the network's reading, the search turned two
+/// queens into rooks to escape the cost.
+const KING_AS_QUEEN: f32 = 8.0;
 /// Cost of each further king of a side.
 const MORE_KINGS: f32 = 8.0;
 /// Cost of a pawn on an edge row (the first or last rank in either orientation).
@@ -237,6 +246,11 @@ pub fn assign_scored(
                 .unwrap_or(0)
         })
         .collect();
+    // Whether the network reads a queen anywhere (see `KING_AS_QUEEN`): the classes chosen
+    // must not decide it, or turning a side's queens into rooks is a way out of the cost.
+    let queen_read = labels
+        .iter()
+        .any(|&c| piece_of(c).is_some_and(|p| p.role == Role::Queen));
     let kept: Vec<usize> = (0..groups.len())
         .filter(|&g| !groups[g].cells.is_empty() && groups[g].cells.iter().all(|&i| i < n))
         .collect();
@@ -440,7 +454,7 @@ pub fn assign_scored(
         // A board without one king a side is no way out of an impossible one.
         let illegal = legality.get()
             && impossible_position(&labels_of(&labels, &groups, choice)) != Some(false);
-        total - board_cost(&count) - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
+        total - board_cost(&count, queen_read) - BISHOP_COLOUR * bishop_colour_cost(choice, &groups)
             + home_bonus(choice, &home)
             - if illegal { ILLEGAL } else { 0.0 }
     };
@@ -1071,12 +1085,15 @@ fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
 }
 
 /// The cost of the board's piece counts (`count[c]` squares of class index `c`): kings,
-/// pawns and promotions of each side (each further promotion dearer than the last).
-fn board_cost(count: &[usize; CLASSES]) -> f32 {
+/// pawns and promotions of each side (each further promotion dearer than the last);
+/// `queen_read` tells whether the network reads a queen on the board (see [`KING_AS_QUEEN`]).
+fn board_cost(count: &[usize; CLASSES], queen_read: bool) -> f32 {
     let mut cost = 0.0;
+    let has = |piece: shakmaty::Piece| count[class_index(piece)] > 0;
     for color in [Color::White, Color::Black] {
         let of = |role: Role| count[class_index(role.of(color))];
         cost += match of(Role::King) {
+            0 if queen_read && has((!color).king()) => KING_AS_QUEEN,
             0 => NO_KING,
             k => MORE_KINGS * (k - 1) as f32,
         };
@@ -1233,7 +1250,7 @@ mod tests {
         let mut count = [0; CLASSES];
         count[EMPTY] = 63;
         count[wp.index()] = 1;
-        let expected = 0.99f32.ln() - board_cost(&count);
+        let expected = 0.99f32.ln() - board_cost(&count, false);
         assert!(
             (score - expected).abs() < 1e-4,
             "{score} against {expected}"
@@ -1440,6 +1457,25 @@ mod tests {
         probs[60][wk.index()] = 0.35;
         let out = assign(&probs, &[Group::of(vec![60])], &|_, _| 0.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[60]], wk);
+    }
+
+    #[test]
+    fn a_king_read_as_a_queen_is_the_king() {
+        // The black king on d8 (the queen's home square) read as a queen at 0.999, the king's
+        // own class under the floor; the white king on e1.
+        let mut probs = base();
+        let (bk, bq) = (
+            piece(Role::King, Color::Black),
+            piece(Role::Queen, Color::Black),
+        );
+        probs[4] = one_hot(SquareClass::Empty, 0.99);
+        probs[3] = one_hot(bq, 0.999);
+        let out = assign_one_square_groups(&probs, &[3, 60]);
+        assert_eq!(SquareClass::ALL[out[3]], bk);
+        // A board being set up, without kings: no king is made up of its queen.
+        probs[60] = one_hot(SquareClass::Empty, 0.99);
+        let out = assign_one_square_groups(&probs, &[3]);
+        assert_eq!(SquareClass::ALL[out[3]], bq);
     }
 
     #[test]
