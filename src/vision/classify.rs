@@ -658,14 +658,20 @@ impl Classifier {
             .flat_map(|&i| &crops[i * plane..(i + 1) * plane])
             .map(|&v| ((v + 0.5).clamp(0.0, 1.0).powf(BRIGHTEN_GAMMA)) - 0.5)
             .collect();
-        self.read_again(&dark, &picked, probabilities, embeddings, |_, again| {
-            again[0] < CANDIDATE
-        })
+        self.read_again(
+            &dark,
+            &picked,
+            probabilities,
+            embeddings,
+            |_, again| again[0] < CANDIDATE,
+            1.0,
+        )
     }
 
     /// Reads `picked`, one crop per square of `squares` (a second view of it), with every
     /// member: where `takes` the square's chance of being empty as read first and as read
-    /// again, the averaged second reading replaces the first. Only the first member reads the
+    /// again, the averaged second reading replaces the first (`share` of it, the rest the
+    /// first reading's; its embedding replaces the first's). Only the first member reads the
     /// views it finds empty at [`SCREENED_EMPTY`] or more: each caller takes a second reading
     /// only when it gives empty under [`CANDIDATE`], so those are left as read first.
     fn read_again(
@@ -675,6 +681,7 @@ impl Classifier {
         probabilities: &mut [[f32; CLASSES]],
         embeddings: &mut [Vec<f32>],
         takes: impl Fn(&[f32; CLASSES], &[f32; CLASSES]) -> bool,
+        share: f32,
     ) -> Result<(), VisionError> {
         let plane = 3 * self.crop() * self.crop();
         let (first, first_embeddings) = self.predict_with(&self.nets[0], picked)?;
@@ -705,7 +712,9 @@ impl Classifier {
                 }
             }
             if takes(&probabilities[i], &row) {
-                probabilities[i] = row;
+                let first = probabilities[i];
+                probabilities[i] =
+                    std::array::from_fn(|c| share * row[c] + (1.0 - share) * first[c]);
                 let parts: Vec<f32> = reads.iter().flat_map(|(_, e)| unit(&e[k])).collect();
                 embeddings[i] = parts.repeat(2);
             }
@@ -783,6 +792,7 @@ impl Classifier {
             probabilities,
             embeddings,
             other_colour_takes,
+            1.0,
         )
     }
 
@@ -790,7 +800,8 @@ impl Classifier {
     /// [`CANDIDATE`]) and that an arrow crosses once more, from the screenshot with its
     /// arrows taken off ([`arrows::take_off`]): where [`uncovered_takes`] it (surer of its
     /// class, still a piece, and no piece read surely turned to the other side), that reading
-    /// replaces the first. The network reads an arrow's colour as part of the piece under it.
+    /// is averaged with the first ([`CLEARED_SHARE`]). The network reads an arrow's colour as
+    /// part of the piece under it.
     /// Squares read as empty keep their reading: the network has learnt arrows over empty
     /// squares, and what is left of an arrow taken off (a faint outline) is new to it.
     fn reread_cleared(
@@ -818,6 +829,7 @@ impl Classifier {
             probabilities,
             embeddings,
             uncovered_takes,
+            CLEARED_SHARE,
         )
     }
 
@@ -878,6 +890,7 @@ impl Classifier {
             probabilities,
             embeddings,
             uncovered_takes,
+            1.0,
         )?;
         let turned: Vec<usize> = (0..covered.len())
             .filter(|&k| turns_side(&before[k].0, &probabilities[covered[k]]))
@@ -1295,6 +1308,17 @@ const OVERLAY_TURNS: usize = 3;
 /// overlay or the arrows taken off (see [`uncovered_takes`]): +1 -0 boards on the pages of
 /// [`OVERLAY_TURNS`] (0.8 the same) for the overlay, then +2 -0 for the arrows.
 const SURE_SIDE: f32 = 0.9;
+
+/// Share of the reading with the arrows taken off (see [`Classifier::reread_cleared`]) in a
+/// square's probabilities where it is taken, the rest the first reading's: taking an arrow
+/// off leaves its edges and mends the colours only about, and each view misleads on its own
+/// about as often (on the 100 boards of 42 bench seeds read otherwise without the second
+/// reading, it turned 44 squares right and 32 wrong, ten of those a black pawn read white), so
+/// the two are averaged and the board's rules weigh what is left in doubt. Boards of 120 px
+/// and more (`bench/read_pages.py`), against the second reading alone: those 42 seeds
+/// 20 349 -> 20 353 of 20 764 (+28 -24; 0.7: 20 354, +22 -17), fresh seeds 151-158 3864 ->
+/// 3873 of 3953 (+9 -0; 0.7: +7 -0).
+const CLEARED_SHARE: f32 = 0.5;
 
 /// A square read on the other square colour (see [`Classifier::reread_on_other_colour`])
 /// takes that reading only where its chance of empty is under this many times the first
