@@ -1313,7 +1313,8 @@ const SURE_SIDE: f32 = 0.9;
 /// square's probabilities where it is taken, the rest the first reading's: taking an arrow
 /// off leaves its edges and mends the colours only about, and each view misleads on its own
 /// about as often (on the 100 boards of 42 bench seeds read otherwise without the second
-/// reading, it turned 44 squares right and 32 wrong, ten of those a black pawn read white), so
+/// reading, it turned 44 squares right and 32 wrong, ten of those a black pawn read white, by
+/// the log of a debugging build, not kept), so
 /// the two are averaged and the board's rules weigh what is left in doubt. Boards of 120 px
 /// and more (`bench/read_pages.py`), against the second reading alone: those 42 seeds
 /// 20 349 -> 20 353 of 20 764 (+28 -24; 0.7: 20 354, +22 -17), fresh seeds 151-158 3864 ->
@@ -1333,8 +1334,9 @@ const OTHER_COLOUR_ODDS: f32 = 10.0;
 /// A square read on the other square colour also takes that reading only where its chance of
 /// empty is under this. A legal-move dot or a mark on a dark square, moved onto the light
 /// colour, reads as a pawn or a rook at 0.6-0.9 with empty at 0.001-0.1, while the hidden dark
-/// pieces this reading is for come out at empty under 0.001 (288 of 322 squares on the boards
-/// of 42 bench seeds that the reading wins) and rarely over 0.01 (4). Boards of 120 px and
+/// pieces this reading is for come out at empty under 0.001 (288 of 322 squares on the 75
+/// boards of 42 bench seeds that the reading wins, by the log of a debugging build, not kept)
+/// and rarely over 0.01 (4). Boards of 120 px and
 /// more, `bench/read_pages.py` on those seeds' pages: 20 342 -> 20 349 of 20 764 (+13 -6;
 /// 0.005: +15 -7); on fresh seeds 151-154, 1926 -> 1928 of 1973 (+3 -1).
 const OTHER_COLOUR_EMPTY: f32 = 0.01;
