@@ -146,10 +146,20 @@ pub(super) const MIRROR_FROM: f32 = 0.75;
 /// ...and from this on they pay all of [`MIRROR`].
 const MIRROR_SURE: f32 = 0.9;
 /// Bonus (in nats) of each square holding the piece whose home square it is (see
-/// [`home_bonus`], [`is_home`]): in game positions many pieces have not moved yet (or only
+/// [`home_bonus`], [`home_share`]): in game positions many pieces have not moved yet (or only
 /// castled), and pieces the network confuses on one square (a held-out set's rook and knight,
 /// king and queen) are then told apart by where they stand.
 const HOME: f32 = 2.0;
+/// The share of [`HOME`] a king earns on its queen's square (see [`home_share`]). In the
+/// 25 000 game positions of the 50 bench seeds read in stop 94 (50 000 kings, 44 009 queens),
+/// kings stood there 2452 times and queens 15 507; off the back rank a queen stood 2.7 times as
+/// often on a given square as a king. A king and a queen the network cannot tell apart, one on
+/// the queen's square and one off the back rank, are then the queen at home about 2.6 times as
+/// often (0.96 nats); this share leaves the queen at home 1 nat ahead, where a king there that
+/// earned nothing left it 2 nats ahead: over 42 kept seeds +9 -2 boards at 0.5 (kings on d1 or d8
+/// had been read as queens); at 1 (the whole back rank) +14 -7; fresh seeds
+/// 151-158 +3 -1 both.
+const KING_ON_QUEENS_SQUARE: f32 = 0.5;
 /// Cost (in nats) of each pawn one step from promotion (see [`home_bonus`], [`is_seventh`]):
 /// of the 150 856 pawns of the bench's 10 950 game positions 119 stood there, 74 856 at home
 /// on that same rank for the other side, and a lone pawn the network gave the wrong colour
@@ -979,7 +989,7 @@ fn mirror_strengths(
 
 /// Per group, per class, per way the board is turned: what the group's squares earn for where
 /// that class's piece stands on them, in nats: [`HOME`] for each home square of the piece (see
-/// [`is_home`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
+/// [`home_share`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
 /// [`is_seventh`]). Made once; [`home_bonus`] only adds up, as the search scores the board
 /// thousands of times.
 type HomeScores = Vec<[[f32; 2]; CLASSES]>;
@@ -993,8 +1003,9 @@ fn home_scores(groups: &[&Vec<usize>]) -> HomeScores {
                     piece_of(c).map_or(0.0, |p| {
                         g.iter()
                             .map(|&i| {
-                                if is_home(p, i, flipped) {
-                                    HOME
+                                let home = home_share(p, i, flipped);
+                                if home > 0.0 {
+                                    HOME * home
                                 } else if is_seventh(p, i, flipped) {
                                     -SEVENTH_PAWN
                                 } else {
@@ -1058,14 +1069,14 @@ fn bishop_colour_cost(choice: &[usize], groups: &[&Vec<usize>]) -> f32 {
         .sum::<usize>() as f32
 }
 
-/// Whether image cell `i` (row 0 = top) is a home square of `piece` (other than a pawn), with
-/// White at the bottom or, `flipped`, at the top; the squares castling puts the rooks on count
-/// as theirs, and for the king its whole back rank but the queen's square: castled, stepped
-/// aside or tucked into a corner, a king seldom leaves its back rank in game positions, and on
-/// the held-out pages kings the network took for their queens stood on b1, f8 or h1 as often
-/// as on the castling squares (whole back rank, d1 and d8 too: +11 -4 boards over 10 500 kept
-/// pages, a queen at home on d8 read as a second king; without them +6 -1).
-fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
+/// How much of [`HOME`] image cell `i` (row 0 = top) earns `piece` (other than a pawn), with
+/// White at the bottom or, `flipped`, at the top: all of it on a home square, where the squares
+/// castling puts the rooks on count as theirs, and for the king its whole back rank but the
+/// queen's square: castled, stepped aside or tucked into a corner, a king seldom leaves its
+/// back rank in game positions, and on the held-out pages kings the network took for their
+/// queens stood on b1, f8 or h1 as often as on the castling squares. On the queen's square a
+/// king earns [`KING_ON_QUEENS_SQUARE`] of it.
+fn home_share(piece: shakmaty::Piece, i: usize, flipped: bool) -> f32 {
     let (row, col) = (i / 8, i % 8);
     let back = if (piece.color == Color::White) != flipped {
         7
@@ -1073,7 +1084,7 @@ fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
         0
     };
     let file = if flipped { 7 - col } else { col };
-    row == back
+    let home = row == back
         && match piece.role {
             Role::Rook => [0, 7, 3, 5].contains(&file),
             Role::Knight => file == 1 || file == 6,
@@ -1081,7 +1092,14 @@ fn is_home(piece: shakmaty::Piece, i: usize, flipped: bool) -> bool {
             Role::Queen => file == 3,
             Role::King => file != 3,
             Role::Pawn => false,
-        }
+        };
+    if home {
+        1.0
+    } else if row == back && piece.role == Role::King {
+        KING_ON_QUEENS_SQUARE
+    } else {
+        0.0
+    }
 }
 
 /// The cost of the board's piece counts (`count[c]` squares of class index `c`): kings,
@@ -1143,23 +1161,26 @@ mod tests {
     }
 
     #[test]
-    fn a_king_is_at_home_on_its_back_rank_but_for_the_queens_square() {
+    fn a_king_is_at_home_on_its_back_rank_and_half_so_on_the_queens_square() {
         let king = |color: Color| Role::King.of(color);
         // White at the bottom: row 7 is white's back rank, cell 56 a1, cell 59 d1.
         for i in [56, 57, 58, 60, 61, 62, 63] {
-            assert!(is_home(king(Color::White), i, false), "cell {i}");
+            assert_eq!(home_share(king(Color::White), i, false), 1.0, "cell {i}");
         }
-        assert!(!is_home(king(Color::White), 59, false), "d1 is the queen's");
-        assert!(is_home(Role::Queen.of(Color::White), 59, false));
-        assert!(!is_home(king(Color::White), 48, false), "off the back rank");
-        assert!(
-            !is_home(king(Color::Black), 60, false),
+        let half = KING_ON_QUEENS_SQUARE;
+        assert_eq!(home_share(king(Color::White), 59, false), half, "d1");
+        assert_eq!(home_share(Role::Queen.of(Color::White), 59, false), 1.0);
+        assert_eq!(home_share(Role::Queen.of(Color::White), 60, false), 0.0);
+        assert_eq!(home_share(king(Color::White), 48, false), 0.0, "a2");
+        assert_eq!(
+            home_share(king(Color::Black), 60, false),
+            0.0,
             "the other side's back rank"
         );
         // Black at the bottom: row 7 is black's back rank and files run h to a.
-        assert!(is_home(king(Color::Black), 63, true));
-        assert!(!is_home(king(Color::Black), 60, true), "d8 is the queen's");
-        assert!(is_home(king(Color::White), 0, true));
+        assert_eq!(home_share(king(Color::Black), 63, true), 1.0);
+        assert_eq!(home_share(king(Color::Black), 60, true), half, "d8");
+        assert_eq!(home_share(king(Color::White), 0, true), 1.0);
     }
 
     #[test]
