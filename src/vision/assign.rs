@@ -151,7 +151,8 @@ const MIRROR_SURE: f32 = 0.9;
 /// king and queen) are then told apart by where they stand.
 const HOME: f32 = 2.0;
 /// The share of [`HOME`] a king earns on its queen's square (see [`home_share`]). In the
-/// 25 000 game positions of the 50 bench seeds read in stop 94 (50 000 kings, 44 009 queens),
+/// 25 000 game positions of the 50 bench seeds read in stop 94 (50 000 kings, 44 009 queens;
+/// counted from the kept pages' truth files by a throwaway script),
 /// kings stood there 2452 times and queens 15 507; off the back rank a queen stood 2.7 times as
 /// often on a given square as a king. A king and a queen the network cannot tell apart, one on
 /// the queen's square and one off the back rank, are then the queen at home about 2.6 times as
