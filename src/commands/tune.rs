@@ -2,9 +2,9 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::tune::TuneArgs;
-use chessbot::search::nnue::data::{parse_fields, read_lines};
 use chessbot::search::params::WEIGHTS;
 use chessbot::search::tune::{Dataset, TuneConfig, TuneError, trainable_weights, tune};
+use chessbot::training::nnue::data::{parse_fields, read_lines};
 use shakmaty::{CastlingMode, Chess};
 use std::io::Write;
 use std::process::ExitCode;

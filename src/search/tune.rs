@@ -56,7 +56,7 @@ impl Default for TuneConfig {
 }
 
 /// Figures of one finished epoch (epoch 0: the starting weights), as for the network.
-pub use super::nnue::train::EpochReport;
+pub use crate::training::nnue::train::EpochReport;
 
 /// Why tuning could not run.
 #[derive(Debug, thiserror::Error)]
