@@ -5,5 +5,8 @@
 //! engines), so nothing in `rules`, `search` or `game` imports them.
 //! - [`nnue`]: training positions from engine self-play, their file format, and fitting the
 //!   evaluation network.
+//! - [`texel`]: Texel tuning of the hand-written evaluation's weights, and writing them back as
+//!   Rust source.
 
 pub mod nnue;
+pub mod texel;
