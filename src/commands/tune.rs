@@ -52,7 +52,7 @@ pub fn run(a: TuneArgs) -> CmdResult {
     let header = format!(
         "The evaluation weights, written by `chessbot tune` (Texel tuning, K = {k:.6}): {} \
          positions from {}, {} epochs, batch {}, lr {}, score weight {}, seed {}.\n\n\
-         Do not edit by hand: rerun the tuner (README, \"tune\").{}",
+         Do not edit by hand: rerun the tuner (docs/training.md).{}",
         data.len(),
         files.join(", "),
         a.epochs,
