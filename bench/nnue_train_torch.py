@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train chessbot's evaluation network on a GPU with PyTorch.
 
-The same network, target and file format as `chessbot nnue train` (src/search/nnue/train.rs),
+The same network, target and file format as `chessbot nnue train` (src/training/nnue/train.rs),
 for data sets too large for the CPU trainer: each view's accumulator is the sum of its active
 feature rows plus a bias, activations are clamp(x, 0, 1)^2, the output o predicts sigmoid(o)
 against lambda*sigmoid(score/400) + (1-lambda)*result (mean squared error), AdamW with cosine

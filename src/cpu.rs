@@ -4,9 +4,9 @@
 //! about 2015). On an older CPU such a binary would die on its first AVX2 instruction with a
 //! bare "Illegal instruction". The check lives in `src/cpu_check.c`, compiled for plain x86-64
 //! by `build.rs` and run as a constructor before the Rust runtime starts: any Rust instruction
-//! of this build may itself be an AVX one (a debug build of an earlier check written in Rust
-//! faulted inside that check). Where a feature is missing it writes `chessbot: this build uses
-//! instructions this CPU lacks (avx, avx2, ...); build it for this CPU with ...` and exits 1.
+//! of this build may itself be an AVX one, those of a check written in Rust included. Where a
+//! feature is missing it writes `chessbot: this build uses instructions this CPU lacks (avx,
+//! avx2, ...); build it for this CPU with ...` and exits 1.
 
 #[cfg(target_arch = "x86_64")]
 unsafe extern "C" {

@@ -1,9 +1,9 @@
 /* Whether the running CPU has the instructions chessbot was built to use (see src/cpu.rs).
  *
  * Written in C and compiled for plain x86-64 (build.rs), not in Rust: every Rust instruction
- * of a build for x86-64-v3 may be an AVX one (a debug build faulted inside the Rust version of
- * this check on an older CPU), while this file cannot. It runs as a constructor, before the
- * Rust runtime and `main`, and ends the process with a message where a feature is missing.
+ * of a build for x86-64-v3 may be an AVX one, those of a check written in Rust included, while
+ * this file cannot. It runs as a constructor, before the Rust runtime and `main`, and ends the
+ * process with a message where a feature is missing.
  * CHESSBOT_NEEDS (from build.rs) holds one bit per feature of `features` the build enables. */
 
 #include <cpuid.h>

@@ -13,6 +13,7 @@
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
 //! - [`vision`]: screenshot recognition (board rendering, the square classifier).
+//! - [`training`]: tools that make the shipped weights (NNUE data and training, Texel tuning).
 
 #![warn(missing_docs)]
 
@@ -25,6 +26,7 @@ pub mod play;
 pub mod players;
 pub mod rules;
 pub mod search;
+pub mod training;
 pub mod uci;
 pub mod variant;
 pub mod vision;

@@ -43,7 +43,7 @@ Examples:
   chessbot autoplay --engine stockfish --click      click-click GUIs
   chessbot autoplay --replay frames/ --color black  rerun recorded screenshots (no mouse)
 
-Live capture needs a build with `--features autoplay` (see README for its system libraries)."
+Live capture needs a build with `--features autoplay` (see docs/autoplay.md for its system libraries)."
 )]
 pub struct AutoplayArgs {
     /// Our side: auto takes the side at the bottom of the board.

@@ -256,6 +256,6 @@ fn live(args: &AutoplayArgs, region: Option<(i32, i32, u32, u32)>) -> CmdResult 
 fn live(_args: &AutoplayArgs, _region: Option<(i32, i32, u32, u32)>) -> CmdResult {
     Err(CliError::input(
         "this chessbot was built without screen capture: rebuild with `cargo build --release \
-         --features autoplay` (README: Autoplay), or use --replay DIR",
+         --features autoplay` (docs/autoplay.md), or use --replay DIR",
     ))
 }

@@ -2,9 +2,9 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::nnue::{GenArgs, NnueArgs, NnueCommand, TrainArgs};
-use chessbot::search::nnue::data::read_file;
-use chessbot::search::nnue::generate::{GenerateConfig, GenerateError, generate};
-use chessbot::search::nnue::train::{TrainConfig, TrainError, train};
+use chessbot::training::nnue::data::read_file;
+use chessbot::training::nnue::generate::{GenerateConfig, GenerateError, generate};
+use chessbot::training::nnue::train::{TrainConfig, TrainError, train};
 use chessbot::uci::client::{EngineError, EngineSpec};
 use std::io::Write;
 use std::process::ExitCode;

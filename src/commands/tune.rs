@@ -2,9 +2,10 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::tune::TuneArgs;
-use chessbot::search::nnue::data::{parse_fields, read_lines};
 use chessbot::search::params::WEIGHTS;
-use chessbot::search::tune::{Dataset, TuneConfig, TuneError, trainable_weights, tune};
+use chessbot::training::nnue::data::{parse_fields, read_lines};
+use chessbot::training::texel::sections::to_rust;
+use chessbot::training::texel::{Dataset, TuneConfig, TuneError, trainable_weights, tune};
 use shakmaty::{CastlingMode, Chess};
 use std::io::Write;
 use std::process::ExitCode;
@@ -51,7 +52,7 @@ pub fn run(a: TuneArgs) -> CmdResult {
     let header = format!(
         "The evaluation weights, written by `chessbot tune` (Texel tuning, K = {k:.6}): {} \
          positions from {}, {} epochs, batch {}, lr {}, score weight {}, seed {}.\n\n\
-         Do not edit by hand: rerun the tuner (README, \"tune\").{}",
+         Do not edit by hand: rerun the tuner (docs/training.md).{}",
         data.len(),
         files.join(", "),
         a.epochs,
@@ -65,7 +66,7 @@ pub fn run(a: TuneArgs) -> CmdResult {
             format!(" Tuned sections: {}.", a.only.join(", "))
         }
     );
-    std::fs::write(&a.out, weights.to_rust(&header))
+    std::fs::write(&a.out, to_rust(&weights, &header))
         .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;
     writeln!(std::io::stdout(), "wrote {}", a.out.display())?;
     Ok(ExitCode::SUCCESS)

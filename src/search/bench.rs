@@ -92,7 +92,7 @@ pub fn run(depth: Depth) -> BenchReport {
             parse_position(fen, CastlingMode::Standard).expect("the bench positions are valid FEN");
         engine.clear();
         // Only the searches are timed, as Stockfish's bench does: clearing the hash table is
-        // not search speed (it was about a seventh of the run).
+        // not search speed.
         let start = Instant::now();
         let result = engine.search(&pos, &[], &limits, &control, &mut Silent);
         elapsed += start.elapsed();

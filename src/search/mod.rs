@@ -24,7 +24,6 @@ pub mod see;
 pub mod strength;
 pub mod time;
 pub mod tt;
-pub mod tune;
 
 pub use limits::{Clock, Limits, StopFlag};
 pub use position::{ChessPosition, Evaluator, SearchPosition};

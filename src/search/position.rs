@@ -125,8 +125,8 @@ fn find_packed<P: SearchPosition>(pos: &P, packed: PackedMove) -> Option<Move> {
 /// Which static evaluation a [`ChessPosition`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Evaluator {
-    /// The embedded evaluation network ([`super::nnue`]), updated move by move: the default
-    /// since it beat the hand-written evaluation (README, `nnue`).
+    /// The embedded evaluation network ([`super::nnue`]), updated move by move: the default,
+    /// as it plays stronger than the hand-written evaluation.
     #[default]
     Network,
     /// The hand-written evaluation ([`super::eval`]) with the weights of [`super::params`].

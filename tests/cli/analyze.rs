@@ -1,6 +1,6 @@
 //! `chessbot analyze`: annotated PGN, move classes, summaries, bad input.
 
-use crate::common::{chessbot, python_chess, stockfish};
+use crate::common::{chessbot, require_program, require_python_chess};
 use chessbot::rules::pgn::{ReadOptions, read_games};
 use std::io::Write;
 
@@ -163,8 +163,7 @@ fn empty_and_unreadable_input_are_errors() {
 
 #[test]
 fn stockfish_flags_the_blunder_and_python_chess_reads_the_evals() {
-    let Some(sf) = stockfish() else {
-        eprintln!("skipped: stockfish not installed");
+    let Some(sf) = require_program("stockfish") else {
         return;
     };
     let f = pgn_file(GAMES);
@@ -181,8 +180,7 @@ fn stockfish_flags_the_blunder_and_python_chess_reads_the_evals() {
     assert_eq!(out.status.code(), Some(2));
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("3... Nf6??") && s.contains("Stockfish"), "{s}");
-    if !python_chess() {
-        eprintln!("skipped: python-chess not installed");
+    if !require_python_chess() {
         return;
     }
     let script = "import chess.pgn,sys\n\

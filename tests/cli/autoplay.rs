@@ -46,9 +46,9 @@ fn live_capture_needs_the_feature() {
 mod xboard {
     //! Real games: Xvfb, XBoard with Fairy-Max, and `chessbot autoplay` with the real mouse.
 
-    use crate::common::chessbot;
+    use crate::common::{chessbot, require_program};
     use chessbot::rules::pgn::{ReadOptions, read_games};
-    use std::path::Path;
+    use std::path::PathBuf;
     use std::process::{Child, Command, Stdio};
     use std::time::Duration;
 
@@ -60,10 +60,6 @@ mod xboard {
             let _ = self.0.kill();
             let _ = self.0.wait();
         }
-    }
-
-    fn have(program: &str) -> bool {
-        Path::new(program).is_file()
     }
 
     /// Sends SIGTERM (XBoard saves its game on it) and waits.
@@ -80,13 +76,31 @@ mod xboard {
     }
 
     /// Plays one game with autoplay on `side` and checks it against XBoard's saved game.
-    fn game(display: u32, side: &str) {
+    /// The programs a game needs.
+    struct Tools {
+        xvfb: PathBuf,
+        xboard: PathBuf,
+        fairymax: PathBuf,
+        xdotool: PathBuf,
+    }
+
+    /// The programs, or `None` (after the skip message) when one is missing.
+    fn tools() -> Option<Tools> {
+        Some(Tools {
+            xvfb: require_program("Xvfb")?,
+            xboard: require_program("xboard")?,
+            fairymax: require_program("fairymax")?,
+            xdotool: require_program("xdotool")?,
+        })
+    }
+
+    fn game(tools: &Tools, display: u32, side: &str) {
         let dir = tempfile::tempdir().unwrap();
         let xboard_pgn = dir.path().join("xboard.pgn");
         let ours_pgn = dir.path().join("ours.pgn");
         let disp = format!(":{display}");
         let _xvfb = Guard(
-            Command::new("Xvfb")
+            Command::new(&tools.xvfb)
                 .args([&disp, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
@@ -96,7 +110,7 @@ mod xboard {
         std::thread::sleep(Duration::from_secs(2));
         let mut args: Vec<String> = [
             "-fcp",
-            "/usr/games/fairymax",
+            tools.fairymax.to_str().unwrap(),
             "-fd",
             dir.path().to_str().unwrap(),
             // Fairy-Max gets 10 s for the game (5 minutes / 30): quick replies.
@@ -129,7 +143,7 @@ mod xboard {
             args.extend(["-flipView", "true", "-initialMode", "MachineWhite"].map(String::from));
         }
         let mut xboard = Guard(
-            Command::new("/usr/games/xboard")
+            Command::new(&tools.xboard)
                 .args(&args)
                 .env("DISPLAY", &disp)
                 .stdout(Stdio::null())
@@ -140,7 +154,7 @@ mod xboard {
         // XBoard's start-up tip covers the board until the pointer does something: click the
         // empty root window beside it.
         std::thread::sleep(Duration::from_secs(5));
-        let _ = Command::new("xdotool")
+        let _ = Command::new(&tools.xdotool)
             .args(["mousemove", "900", "700", "click", "1"])
             .env("DISPLAY", &disp)
             .status();
@@ -211,30 +225,13 @@ mod xboard {
         println!("{stdout}");
     }
 
-    fn tools() -> bool {
-        let ok = [
-            "/usr/bin/Xvfb",
-            "/usr/games/xboard",
-            "/usr/games/fairymax",
-            "/usr/bin/xdotool",
-        ]
-        .iter()
-        .all(|p| have(p));
-        if !ok {
-            eprintln!(
-                "skipped: needs xvfb, xboard and fairymax (apt-get install xvfb xboard fairymax xdotool)"
-            );
-        }
-        ok
-    }
-
     #[test]
     fn plays_white_and_black_against_xboard() {
-        if !tools() {
+        let Some(tools) = tools() else {
             return;
-        }
+        };
         let base = 40 + std::process::id() % 40;
-        game(base, "white");
-        game(base + 1, "black");
+        game(&tools, base, "white");
+        game(&tools, base + 1, "black");
     }
 }

@@ -1,6 +1,6 @@
 //! `chessbot book build` and `chessbot book probe`.
 
-use crate::common::{chessbot, python_chess};
+use crate::common::{chessbot, require_python_chess};
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -70,8 +70,7 @@ fn build_then_probe_round_trips() {
 
 #[test]
 fn python_chess_reads_the_same_moves_and_weights() {
-    if !python_chess() {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+    if !require_python_chess() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

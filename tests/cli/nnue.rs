@@ -1,6 +1,6 @@
 //! `chessbot nnue`: making training positions and training the evaluation network.
 
-use crate::common::{chessbot, stockfish};
+use crate::common::{chessbot, require_program};
 use predicates::str::contains;
 
 #[test]
@@ -79,8 +79,7 @@ fn engine_player_rejects_an_unknown_evaluation() {
 /// network trained on them is written in the right format.
 #[test]
 fn stockfish_games_train_a_network() {
-    let Some(sf) = stockfish() else {
-        eprintln!("skipped: stockfish not installed");
+    let Some(sf) = require_program("stockfish") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -447,8 +447,7 @@ fn missing_engine_gives_an_install_hint() {
 
 #[test]
 fn games_against_stockfish() {
-    let Some(sf) = crate::common::stockfish() else {
-        eprintln!("skipped: stockfish not installed");
+    let Some(sf) = crate::common::require_program("stockfish") else {
         return;
     };
     let sf = sf.to_str().unwrap();
@@ -503,10 +502,7 @@ struct Tmux {
 
 impl Tmux {
     fn start(args: &[&str], env: &[(&str, &str)]) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("skipped: tmux not installed");
-            return None;
-        }
+        crate::common::require_program("tmux")?;
         static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let socket = format!("chessbot-play-test-{}-{n}", std::process::id());

@@ -342,8 +342,7 @@ fn client_detects_crash_hang_and_illegal_moves() {
 
 #[test]
 fn client_plays_chessbot_against_stockfish() {
-    let Some(stockfish) = common::stockfish() else {
-        eprintln!("skipped: stockfish not installed (apt-get install stockfish)");
+    let Some(stockfish) = common::require_program("stockfish") else {
         return;
     };
     let mut fish = UciEngine::start(
@@ -383,12 +382,10 @@ fn client_plays_chessbot_against_stockfish() {
 
 #[test]
 fn python_chess_plays_a_full_game_against_stockfish() {
-    let Some(stockfish) = common::stockfish() else {
-        eprintln!("skipped: stockfish not installed (apt-get install stockfish)");
+    let Some(stockfish) = common::require_program("stockfish") else {
         return;
     };
-    if !common::python_chess() {
-        eprintln!("skipped: python-chess not installed (pip install chess)");
+    if !common::require_python_chess() {
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/uci_game.py");

@@ -7,7 +7,7 @@
 //!
 //! The evaluation names its terms to a [`Sink`]: [`evaluate`] sums them with the weights of
 //! [`super::params::WEIGHTS`]; [`trace`] records which weights were used and how often, so that
-//! the Texel tuner ([`super::tune`]) can fit the weights to scored positions. The result is in
+//! the Texel tuner (`chessbot tune`) can fit the weights to scored positions. The result is in
 //! centipawns from the side to move's point of view, as negamax wants it.
 
 use super::params::layout as w;

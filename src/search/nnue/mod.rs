@@ -9,15 +9,12 @@
 //! instead of being recomputed. Weights are integers: the feature transformer is scaled by
 //! [`QA`], the output layer by [`QB`]; [`Network::evaluate`] returns centipawns.
 //!
-//! Modules: [`network`] (weights, file format, inference), [`accumulator`] (incremental update),
-//! [`data`] (training positions), [`generate`] (making them by engine self-play), [`train`]
-//! (fitting a network with candle).
+//! Modules: [`network`] (weights, file format, inference), [`accumulator`] (incremental update).
+//! Making training data and fitting a network belong to the top-level `training` module, which
+//! sits above the search.
 
 pub mod accumulator;
-pub mod data;
-pub mod generate;
 pub mod network;
-pub mod train;
 
 pub use accumulator::Accumulator;
 pub use network::{Network, NetworkError};

@@ -1,6 +1,6 @@
 //! The evaluation weights, written by `chessbot tune` (Texel tuning, K = 0.003612): 3508511 positions from g500.txt, g600.txt, g700.txt, 30 epochs, batch 16384, lr 1, score weight 0.75, seed 1.
 //!
-//! Do not edit by hand: rerun the tuner (README, "tune").
+//! Do not edit by hand: rerun the tuner (docs/training.md).
 
 use super::layout::Weights;
 

@@ -4,7 +4,7 @@
 //! score in centipawns from the side to move's view and `result` the game's outcome for White
 //! (`1`, `0.5` or `0`). Blank lines and lines starting with `#` are skipped.
 
-use super::feature_index;
+use crate::search::nnue::feature_index;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, Setup};
 use std::io::BufRead;

@@ -3,19 +3,22 @@
 //! Each position's evaluation is piecewise linear in the weights once its [`Trace`] is known
 //! (which weights it uses and how often, its complexity features, the game phase, the endgame
 //! scale and the drawish divisor), so the tuner traces every position once and then runs Adam
-//! on
-//! `mean((sigmoid(K·eval) − target)²)`, where `target = λ·sigmoid(score / 400) + (1 − λ)·result`
-//! as for the network ([`super::nnue`]), everything from White's point of view. `K` is fitted
-//! to the starting weights first, so that the tuned weights keep the scale of centipawns the
-//! search margins were set for.
+//! on `mean((sigmoid(K·eval) − target)²)`, where
+//! `target = λ·sigmoid(score / 400) + (1 − λ)·result` as for the network
+//! ([`crate::training::nnue`]), everything from White's point of view. `K` is fitted to the
+//! starting weights first, so that the tuned weights keep the scale of centipawns the search
+//! margins were set for.
 
-use super::eval::{SCALE_ONE, Trace, trace};
-use super::params::layout::{COMPLEXITY, COUNT, SECTIONS};
-use super::params::{PHASE_TOTAL, Pair, TEMPO, Weights};
+pub mod sections;
+
+use crate::search::eval::{SCALE_ONE, Trace, trace};
+use crate::search::params::layout::{COMPLEXITY, COUNT};
+use crate::search::params::{PHASE_TOTAL, Pair, TEMPO, Weights};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use sections::SECTIONS;
 use shakmaty::Chess;
 use std::time::Instant;
 

@@ -6,7 +6,7 @@
 //! error). Weights are clipped so that quantisation by [`QA`] and [`QB`] cannot overflow.
 
 use super::data::Sample;
-use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
+use crate::search::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use candle_core::{D, DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::seq::SliceRandom;
@@ -248,7 +248,7 @@ pub fn train(
 mod tests {
     use super::*;
     use crate::search::nnue::Accumulator;
-    use crate::search::nnue::data::parse_line;
+    use crate::training::nnue::data::parse_line;
     use shakmaty::{Board, fen::Fen};
 
     /// A few steps on a toy set: the loss falls, and the quantised network agrees with the
