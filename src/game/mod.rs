@@ -3,8 +3,10 @@
 //! Used by matches (`selfplay`) and anything else that writes games (`play`, `analyze`).
 
 pub mod pgn;
+pub mod position;
 
-use crate::search::position_key;
+pub use position::GamePosition;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 /// Why a game ended.
@@ -25,6 +27,10 @@ pub enum Termination {
     AdjudicatedDraw,
     /// Adjudicated a loss: both players agreed one side was lost for long enough.
     AdjudicatedResign,
+    /// A player resigned.
+    Resignation,
+    /// Both players agreed to a draw.
+    AgreedDraw,
     /// The game reached the maximum length and was scored a draw.
     MaxLength,
     /// A player ran out of time.
@@ -49,7 +55,9 @@ impl Termination {
             | Termination::Stalemate
             | Termination::Repetition
             | Termination::FiftyMoves
-            | Termination::InsufficientMaterial => "normal",
+            | Termination::InsufficientMaterial
+            | Termination::Resignation
+            | Termination::AgreedDraw => "normal",
             Termination::AdjudicatedDraw | Termination::AdjudicatedResign => "adjudication",
             Termination::MaxLength => "max length",
             Termination::TimeForfeit => "time forfeit",
@@ -70,6 +78,8 @@ impl Termination {
             Termination::InsufficientMaterial => "insufficient material",
             Termination::AdjudicatedDraw => "adjudicated draw",
             Termination::AdjudicatedResign => "adjudicated loss",
+            Termination::Resignation => "resignation",
+            Termination::AgreedDraw => "agreed draw",
             Termination::MaxLength => "max length",
             Termination::TimeForfeit => "time forfeit",
             Termination::Crash => "crash",
@@ -127,6 +137,8 @@ impl GameResult {
             Termination::InsufficientMaterial => "Draw by insufficient mating material".into(),
             Termination::AdjudicatedDraw => "Draw by adjudication".into(),
             Termination::AdjudicatedResign => format!("{loser} resigns by adjudication"),
+            Termination::Resignation => format!("{loser} resigns"),
+            Termination::AgreedDraw => "Draw by agreement".into(),
             Termination::MaxLength => "Draw by maximum game length".into(),
             Termination::TimeForfeit => format!("{loser} loses on time"),
             Termination::Crash => format!("{loser}'s engine crashed"),
@@ -146,42 +158,6 @@ fn capitalize(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// The result the rules of chess give `pos`, if the game is over: checkmate, stalemate,
-/// insufficient material, the fifty-move rule, or threefold repetition (`history` holds the keys
-/// of the positions before `pos`, oldest first).
-pub fn rules_result(pos: &Chess, history: &[u64]) -> Option<GameResult> {
-    let legal = pos.legal_moves();
-    if legal.is_empty() {
-        return Some(if pos.is_check() {
-            GameResult::new(Some(!pos.turn()), Termination::Checkmate)
-        } else {
-            GameResult::new(None, Termination::Stalemate)
-        });
-    }
-    if pos.is_insufficient_material() {
-        return Some(GameResult::new(None, Termination::InsufficientMaterial));
-    }
-    if repetitions(pos, history) >= 3 {
-        return Some(GameResult::new(None, Termination::Repetition));
-    }
-    if pos.halfmoves() >= 100 {
-        return Some(GameResult::new(None, Termination::FiftyMoves));
-    }
-    None
-}
-
-/// How many times `pos` has occurred, counting itself, among the positions since the last
-/// irreversible move.
-pub fn repetitions(pos: &Chess, history: &[u64]) -> usize {
-    let key = position_key(pos);
-    1 + history
-        .iter()
-        .rev()
-        .take(pos.halfmoves() as usize)
-        .filter(|&&k| k == key)
-        .count()
 }
 
 /// A game: PGN tags, start position, moves and result.
@@ -236,7 +212,7 @@ impl GameRecord {
     pub fn position(&self) -> Chess {
         let mut pos = self.start.clone();
         for &m in &self.moves {
-            pos.play_unchecked(m);
+            Position::play_unchecked(&mut pos, m);
         }
         pos
     }
@@ -249,57 +225,5 @@ impl GameRecord {
     /// The game in PGN (see [`pgn::write`]).
     pub fn to_pgn(&self) -> String {
         pgn::write(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::CastlingMode;
-
-    #[test]
-    fn rules_results() {
-        let mated =
-            parse_position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&mated, &[]),
-            Some(GameResult::new(Some(Color::White), Termination::Checkmate))
-        );
-        let bare = parse_position("8/8/4k3/8/8/3K4/8/8 w - - 0 1", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&bare, &[]).unwrap().termination,
-            Termination::InsufficientMaterial
-        );
-        let fifty =
-            parse_position("8/8/4k3/8/8/3K4/8/7R w - - 100 80", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&fifty, &[]).unwrap().termination,
-            Termination::FiftyMoves
-        );
-        assert_eq!(rules_result(&Chess::default(), &[]), None);
-    }
-
-    #[test]
-    fn threefold_repetition_by_knight_shuffles() {
-        let mut pos = Chess::default();
-        let mut history = Vec::new();
-        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
-        let mut ended = None;
-        for (i, uci) in shuffle.iter().cycle().take(8).enumerate() {
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            history.push(position_key(&pos));
-            pos.play_unchecked(m);
-            if let Some(r) = rules_result(&pos, &history) {
-                ended = Some((i, r.termination));
-                break;
-            }
-        }
-        // The start position occurs for the third time after the eighth ply.
-        assert_eq!(ended, Some((7, Termination::Repetition)));
     }
 }

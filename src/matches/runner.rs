@@ -6,7 +6,7 @@ use super::{
     FinishedGame, GameSlot, MatchConfig, MatchError, MatchLimits, MatchSummary, Opening,
     OpeningOrder, PairingSummary, SprtReport,
 };
-use crate::game::{GameRecord, GameResult, Termination, rules_result};
+use crate::game::{GameRecord, GameResult, Termination};
 use crate::players::{ClockView, GameView, Player, PlayerError};
 use crate::search::{StopFlag, position_key};
 use shakmaty::{Chess, Color, Position};
@@ -119,7 +119,7 @@ fn play_out(
     let mut resign_streak = [0u32; 2];
     let adj = setup.adjudication;
     loop {
-        if let Some(result) = rules_result(pos, history) {
+        if let Some(result) = crate::game::GamePosition::end_by_rules(pos, history) {
             return result;
         }
         if adj
