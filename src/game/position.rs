@@ -137,6 +137,19 @@ pub trait GamePosition: Clone + Default + PartialEq + fmt::Debug + Send + Sync +
             .collect()
     }
 
+    /// The SAN of each of `moves`, played in turn from here.
+    fn sans(&self, moves: &[Move]) -> Vec<String> {
+        let mut pos = self.clone();
+        moves
+            .iter()
+            .map(|&m| {
+                let san = pos.san(m);
+                pos.play_unchecked(m);
+                san
+            })
+            .collect()
+    }
+
     /// The position after the legal move `m`.
     fn played(&self, m: Move) -> Self {
         let mut next = self.clone();
