@@ -101,7 +101,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l movetime 
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l depth -d 'Fixed depth per move (for players that search)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l nodes -d 'Node budget per move (for players that search)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l time-margin -d 'Milliseconds a clock may go below zero before the flag falls' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l openings -d 'Openings: an EPD file (one position a line) or a PGN file (.pgn)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l openings -d 'Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l order -d 'Opening order' -r -f -a "sequential\t'In file order'
 random\t'Shuffled with the seed'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l plies -d 'Plies of each PGN opening to play (all by default)' -r
@@ -113,9 +113,9 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l seed -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l pgn -d 'Write games to this PGN file (replaced), flushed game by game' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l sprt -d 'SPRT ELO0,ELO1,ALPHA,BETA: stop once H0 or H1 is accepted (two players only)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l event -d 'PGN Event tag' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l variant -d 'The rules: standard chess, or Alice chess (a two-player match among random, material, classic and engine)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l variant -d 'The rules: standard chess, or Alice chess (among random, material, classic and engine; the report then lists every game and a score line per pairing)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
 alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l random-plies -d 'Alice: random plies that open each pair of games (default 4), so games differ' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l random-plies -d 'Random plies from the initial position that open each pair of games, so that games between deterministic players differ (default 4 for Alice, none for chess)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l json -d 'Print the report as JSON'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s V -l version -d 'Print version'

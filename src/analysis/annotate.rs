@@ -4,6 +4,7 @@
 //! line as a variation after each of them.
 
 use super::review::{Class, GameReview, MoveReview};
+use crate::game::pgn::{Movetext, write_tag};
 use crate::rules::pgn::result_text;
 use crate::search::Score;
 use shakmaty::san::SanPlus;
@@ -11,8 +12,6 @@ use shakmaty::{Chess, Color, Move, Position};
 
 /// How many plies of the engine's line a variation shows.
 pub const VARIATION_PLIES: usize = 6;
-/// The widest a movetext line gets.
-const LINE_WIDTH: usize = 79;
 
 /// The `[%eval ...]` text of a White-point-of-view score: `0.35`, `-1.20`, `#3`, `#-2`.
 pub fn eval_text(white: Score) -> String {
@@ -22,14 +21,12 @@ pub fn eval_text(white: Score) -> String {
     }
 }
 
-fn escape_tag(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
+/// A comment token in the spacing review tools write: `{ [%eval 0.35] text }`.
 fn comment(text: &str) -> String {
-    format!("{{ {} }}", text.replace('{', "(").replace('}', ")"))
+    crate::game::pgn::comment(&format!(" {text} "))
 }
 
+/// The move number before a move in `pos` (see [`Movetext::number`]), as text.
 fn number_prefix(pos: &Chess, force: bool) -> Option<String> {
     match pos.turn() {
         Color::White => Some(format!("{}.", pos.fullmoves())),
@@ -106,63 +103,45 @@ fn strip_eval(text: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Splits at spaces that are not inside `[...]`.
-fn words(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0usize, 0usize);
-    for (i, c) in text.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth = depth.saturating_sub(1),
-            ' ' if depth == 0 => {
-                if i > start {
-                    out.push(&text[start..i]);
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
-}
-
 /// Writes a reviewed game as annotated PGN, ending with an empty line.
 pub fn write_annotated(review: &GameReview, annotator: &str) -> String {
     let game = &review.game;
     let mut out = String::new();
     for (name, value) in &game.tags {
         if name != "Annotator" {
-            out.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
+            write_tag(&mut out, name, value);
         }
     }
-    out.push_str(&format!("[Annotator \"{}\"]\n\n", escape_tag(annotator)));
-    let mut tokens: Vec<String> = game.intro_comments.iter().map(|c| comment(c)).collect();
+    write_tag(&mut out, "Annotator", annotator);
+    out.push('\n');
+    let mut movetext = Movetext::new();
+    for c in &game.intro_comments {
+        movetext.push(comment(c));
+    }
     let mut force_number = true;
     for (gm, m) in game.moves.iter().zip(&review.moves) {
-        tokens.extend(number_prefix(&m.before, force_number));
-        tokens.push(gm.san.to_string());
+        movetext.number(m.before.fullmoves().get(), m.before.turn(), force_number);
+        movetext.push(gm.san.to_string());
         match m.class.nag() {
             Some(nag) => {
-                tokens.push(format!("${nag}"));
-                tokens.extend(
-                    gm.nags
-                        .iter()
-                        .filter(|n| !(1..=6).contains(*n))
-                        .map(|n| format!("${n}")),
-                );
+                movetext.push(format!("${nag}"));
+                for n in gm.nags.iter().filter(|n| !(1..=6).contains(*n)) {
+                    movetext.push(format!("${n}"));
+                }
             }
-            None => tokens.extend(gm.nags.iter().map(|n| format!("${n}"))),
+            None => {
+                for n in &gm.nags {
+                    movetext.push(format!("${n}"));
+                }
+            }
         }
         let text = move_comment(m, &gm.comments);
         if !text.is_empty() {
-            tokens.push(comment(&text));
+            movetext.push(comment(&text));
         }
         force_number = false;
         for v in &gm.variations {
-            tokens.push(format!("( {v} )"));
+            movetext.push(format!("( {v} )"));
             force_number = true;
         }
         if m.class != Class::Good && !m.was_best && !m.best.pv.is_empty() {
@@ -172,31 +151,14 @@ pub fn write_annotated(review: &GameReview, annotator: &str) -> String {
                 Color::White => m.best.score,
                 Color::Black => -m.best.score,
             };
-            tokens.push(format!(
+            movetext.push(format!(
                 "( {line} {} )",
                 comment(&format!("[%eval {}]", eval_text(eval)))
             ));
             force_number = true;
         }
     }
-    tokens.push(result_text(game.outcome).to_string());
-    let mut line = String::new();
-    for t in tokens {
-        // Long tokens (comments, variations) are broken at spaces outside `[%...]` commands.
-        for word in words(&t) {
-            if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    out.push_str(&movetext.finish(result_text(game.outcome)));
     out
 }
 
@@ -212,10 +174,6 @@ mod tests {
         assert_eq!(
             strip_eval("[%eval 0.3] good [%clk 0:01:00]"),
             "good [%clk 0:01:00]"
-        );
-        assert_eq!(
-            words("{ [%eval 1.0] a  b }"),
-            ["{", "[%eval 1.0]", "a", "b", "}"]
         );
         let pos = Chess::default();
         let moves: Vec<Move> = ["e2e4", "e7e5", "g1f3"]

@@ -5,7 +5,7 @@ use super::geometry::{BoardOnScreen, Frame, ScreenPoint};
 use super::input::{InputSink, in_corner};
 use super::screen::ScreenSource;
 use super::track::{Change, Stabilizer, infer_move};
-use crate::game::{Termination, repetitions};
+use crate::game::Termination;
 use crate::players::{ClockView, GameView, Player};
 use crate::search::{StopFlag, position_key};
 use shakmaty::{Board, Chess, Color, Move, Outcome, Position, Role, Setup, Square};
@@ -346,7 +346,7 @@ impl Autoplay<'_> {
                 break StopReason::GameOver(Outcome::Known(outcome));
             }
             // Waiting on for a move after such a draw would wait for ever.
-            if repetitions(&g.pos, &g.keys) >= 3 {
+            if crate::game::GamePosition::repetitions(&g.pos, &g.keys) >= 3 {
                 break StopReason::Drawn(Termination::Repetition);
             }
             if g.pos.halfmoves() >= 100 {

@@ -62,7 +62,7 @@ pub struct SelfplayArgs {
     /// Milliseconds a clock may go below zero before the flag falls.
     #[arg(long, default_value_t = 0, value_name = "MS")]
     pub time_margin: u64,
-    /// Openings: an EPD file (one position a line) or a PGN file (.pgn).
+    /// Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Opening order.
@@ -100,11 +100,12 @@ pub struct SelfplayArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
-    /// The rules: standard chess, or Alice chess (a two-player match among random, material,
-    /// classic and engine).
+    /// The rules: standard chess, or Alice chess (among random, material, classic and engine;
+    /// the report then lists every game and a score line per pairing).
     #[arg(long, value_enum, default_value_t)]
     pub variant: super::variant::Variant,
-    /// Alice: random plies that open each pair of games (default 4), so games differ.
-    #[arg(long, value_name = "N")]
+    /// Random plies from the initial position that open each pair of games, so that games
+    /// between deterministic players differ (default 4 for Alice, none for chess).
+    #[arg(long, value_name = "N", conflicts_with = "openings")]
     pub random_plies: Option<usize>,
 }

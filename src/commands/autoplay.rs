@@ -9,7 +9,7 @@ use chessbot::autoplay::screen::{ReplaySource, ScreenSource};
 use chessbot::autoplay::session::{
     Autoplay, Event, MoveGesture, PromotionDialog, Report, Settings, SideChoice, StopReason,
 };
-use chessbot::game::{GameRecord, GameResult, Termination, rules_result};
+use chessbot::game::{GameRecord, GameResult, Termination};
 use chessbot::players::engine::EnginePlayer;
 use chessbot::players::spec::PlayerSpec;
 use chessbot::players::{ClockView, Player};
@@ -129,7 +129,7 @@ fn record(report: &Report, name: &str) -> Option<GameRecord> {
         pos.play_unchecked(m);
     }
     rec.result = Some(
-        rules_result(&pos, &keys)
+        chessbot::game::GamePosition::end_by_rules(&pos, &keys)
             .unwrap_or_else(|| GameResult::new(None, Termination::Interrupted)),
     );
     Some(rec)

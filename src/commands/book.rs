@@ -31,6 +31,7 @@ fn build(args: BuildArgs) -> CmdResult {
     let options = ReadOptions {
         max_plies: Some(args.max_ply),
         moves_only: true,
+        ..ReadOptions::default()
     };
     let mut broken = 0;
     for game in read_games(&text, options) {

@@ -1,6 +1,8 @@
 //! One file per subcommand: checked config in, library call, output out.
 
+use crate::cli::variant::Variant;
 use crate::cli::{Cli, Command};
+use shakmaty::CastlingMode;
 use std::fmt;
 use std::process::ExitCode;
 
@@ -8,16 +10,13 @@ mod analyze;
 mod autoplay;
 mod bench;
 mod bestmove;
-mod bestmove_alice;
 mod book;
 mod completions;
 mod nnue;
 mod perft;
 mod play;
-mod play_alice;
 mod recognize;
 mod selfplay;
-mod selfplay_alice;
 mod tune;
 mod uci;
 mod vision;
@@ -71,6 +70,17 @@ impl fmt::Display for CliError {
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError::Runtime(e.into())
+    }
+}
+
+/// How castling is written for `--variant` with `--chess960`: Chess960 exists for chess only.
+pub(crate) fn castling_mode(variant: Variant, chess960: bool) -> Result<CastlingMode, CliError> {
+    match (variant, chess960) {
+        (_, false) => Ok(CastlingMode::Standard),
+        (Variant::Chess, true) => Ok(CastlingMode::Chess960),
+        (Variant::Alice, true) => Err(CliError::input(
+            "--chess960 does not apply to --variant alice",
+        )),
     }
 }
 

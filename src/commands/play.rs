@@ -1,4 +1,4 @@
-//! `chessbot play`: the read-print loop around [`Session`].
+//! `chessbot play`: the read-print loop around [`Session`], for every variant (`--variant`).
 //!
 //! Two faces over one loop:
 //! - stdin is a terminal: the screen is redrawn each turn (board, move list, clocks, messages);
@@ -6,71 +6,147 @@
 //!   moves printed one per line in SAN, command output on stdout, complaints on stderr, and the
 //!   end of the game as one line `RESULT sentence`.
 
-use super::{CliError, CmdResult};
+use super::{CliError, CmdResult, castling_mode};
 use crate::cli::play::{ColorChoice, PlayArgs};
+use crate::cli::variant::Variant as VariantArg;
+use chessbot::game::{GamePosition, GameRecord};
 use chessbot::play::clock::{TimeControl, format_clock};
-use chessbot::play::input::{Command, HELP, Input, parse_line, parse_promotion_piece, san_of};
-use chessbot::play::record::{GameRecord, read_pgn};
+use chessbot::play::input::{Command, HELP, Input, parse_line, parse_promotion_piece};
 use chessbot::play::render::{self, Block, Style};
-use chessbot::play::session::{Session, SessionError, accepts_draw};
+use chessbot::play::session::{Session, SessionError, accepts_draw, new_record};
 use chessbot::players::engine::EnginePlayer;
 use chessbot::players::uci::{UciPlayer, declared_elo_range, elo_settings};
-use chessbot::players::{ClockView, Player};
+use chessbot::players::{ClockView, Player, Variant};
 use chessbot::rules::chess960;
-use chessbot::rules::fen::parse_position;
+use chessbot::rules::pgn::{ReadOptions, read_games};
 use chessbot::search::Level;
 use chessbot::uci::client::{EngineError, EngineSpec};
+use chessbot::variant::alice::Alice;
 use crossterm::{cursor, queue, terminal};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color};
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// How a fresh game starts (for `new`).
-enum Start {
+enum Start<P> {
     /// This record (a FEN start, or a PGN game to continue the first time).
-    Record(Box<GameRecord>),
-    /// A random Chess960 position each game.
-    Random960,
+    Record(Box<GameRecord<P>>),
+    /// A new record each game (a random Chess960 position).
+    Fresh(fn(&mut ChaCha8Rng) -> GameRecord<P>),
+}
+
+/// A record from a random Chess960 start position, its number in the event.
+fn random_960(rng: &mut ChaCha8Rng) -> GameRecord<Chess> {
+    let n = rng.random_range(0..960u16);
+    let mut r = new_record(chess960::start_position(n), CastlingMode::Chess960);
+    r.event = format!("chessbot play, Chess960 #{n}");
+    r
 }
 
 pub fn run(args: PlayArgs) -> CmdResult {
-    if args.variant == crate::cli::variant::Variant::Alice {
-        return super::play_alice::run(args);
+    let mode = castling_mode(args.variant, args.chess960)?;
+    match args.variant {
+        VariantArg::Chess => {
+            let start = match (&args.pgn, &args.fen) {
+                (Some(path), _) => Start::Record(Box::new(continued(path, args.chess960)?)),
+                (None, None) if args.chess960 => Start::Fresh(random_960),
+                (None, fen) => Start::Record(Box::new(first_record(fen.as_deref(), mode)?)),
+            };
+            let opponent = |args: &PlayArgs, per_move: &mut ClockView| match &args.engine {
+                Some(program) => {
+                    let (player, name) = start_engine(program, args, per_move)?;
+                    Ok((Box::new(player) as Box<dyn Player>, name))
+                }
+                None => own_engine::<Chess>(args),
+            };
+            play(args, mode, start, opponent)
+        }
+        VariantArg::Alice => {
+            if args.pgn.is_some() || args.engine.is_some() {
+                return Err(CliError::input(
+                    "--pgn and --engine do not apply to --variant alice (PGN files are read and UCI engines play standard chess only)",
+                ));
+            }
+            let start = Start::Record(Box::new(first_record::<Alice>(args.fen.as_deref(), mode)?));
+            play(args, mode, start, |args, _| own_engine::<Alice>(args))
+        }
     }
-    let mode = if args.chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
+}
+
+/// The game to start with: from `fen`, or the variant's initial position.
+fn first_record<P: GamePosition>(
+    fen: Option<&str>,
+    mode: CastlingMode,
+) -> Result<GameRecord<P>, CliError> {
+    let start = match fen {
+        Some(fen) => P::from_fen(fen, mode).map_err(CliError::input)?,
+        None => P::default(),
     };
+    Ok(new_record(start, mode))
+}
+
+/// The first game of the PGN file at `path`, to continue (its castling as Chess960 when
+/// `chess960` or its `Variant` tag says so).
+fn continued(path: &Path, chess960: bool) -> Result<GameRecord<Chess>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let options = ReadOptions {
+        chess960,
+        ..ReadOptions::default()
+    };
+    let game = read_games(&text, options)
+        .next()
+        .ok_or_else(|| CliError::input(format!("{}: no game in the PGN", path.display())))?
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let mut record = new_record(game.start.clone(), game.castling_mode());
+    record.moves = game.moves.iter().map(|m| m.mv).collect();
+    Ok(record)
+}
+
+/// Our engine as the opponent, at `--level`, with its name for the screen.
+fn own_engine<V: Variant>(args: &PlayArgs) -> Result<(Box<dyn Player<V>>, String), CliError> {
+    let level = args
+        .level
+        .map(Level::new)
+        .transpose()
+        .map_err(CliError::input)?;
+    let name = match level {
+        Some(l) if l < Level::MAX => format!("chessbot level {}", l.get()),
+        _ => "chessbot".to_string(),
+    };
+    let label = match (args.depth, args.movetime) {
+        (Some(d), _) => format!("{name} (depth {d})"),
+        (None, Some(ms)) => format!("{name} ({ms} ms)"),
+        (None, None) => name,
+    };
+    let engine = EnginePlayer::new(16);
+    let engine = match level {
+        Some(l) => engine.with_level(l),
+        None => engine,
+    };
+    Ok((Box::new(engine), label))
+}
+
+/// The game loop for variant `V`: `opponent` builds the opponent (it may tighten the per-move
+/// limits, as an Elo-limited UCI engine does).
+fn play<V: Variant>(
+    args: PlayArgs,
+    mode: CastlingMode,
+    start: Start<V>,
+    opponent: impl FnOnce(&PlayArgs, &mut ClockView) -> Result<(Box<dyn Player<V>>, String), CliError>,
+) -> CmdResult {
     let tc = args
         .tc
         .as_deref()
         .map(str::parse::<TimeControl>)
         .transpose()
         .map_err(CliError::input)?;
-    let start = if let Some(fen) = &args.fen {
-        Start::Record(Box::new(GameRecord::new(
-            parse_position(fen, mode).map_err(CliError::input)?,
-            mode,
-        )))
-    } else if let Some(path) = &args.pgn {
-        let file = std::fs::File::open(path)
-            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-        let mut record = read_pgn(file, args.chess960)
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-        record.end = None;
-        Start::Record(Box::new(record))
-    } else if args.chess960 {
-        Start::Random960
-    } else {
-        Start::Record(Box::new(GameRecord::new(Chess::default(), mode)))
-    };
     let mut rng = match args.seed {
         Some(s) => ChaCha8Rng::seed_from_u64(s),
         None => ChaCha8Rng::from_os_rng(),
@@ -95,34 +171,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
         },
         ..ClockView::unlimited()
     };
-    let (opponent, label): (Box<dyn Player>, String) = match &args.engine {
-        Some(program) => {
-            let (player, name) = start_engine(program, &args, &mut per_move)?;
-            (Box::new(player), name)
-        }
-        None => {
-            let level = args
-                .level
-                .map(Level::new)
-                .transpose()
-                .map_err(CliError::input)?;
-            let name = match level {
-                Some(l) if l < Level::MAX => format!("chessbot level {}", l.get()),
-                _ => "chessbot".to_string(),
-            };
-            let label = match (args.depth, args.movetime) {
-                (Some(d), _) => format!("{name} (depth {d})"),
-                (None, Some(ms)) => format!("{name} ({ms} ms)"),
-                (None, None) => name,
-            };
-            let engine = EnginePlayer::new(16);
-            let engine = match level {
-                Some(l) => engine.with_level(l),
-                None => engine,
-            };
-            (Box::new(engine), label)
-        }
-    };
+    let (opponent, label) = opponent(&args, &mut per_move)?;
 
     let interactive = io::stdin().is_terminal();
     let screen = io::stdout().is_terminal();
@@ -133,7 +182,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
         Style::Color
     };
     let mut app = App {
-        session: Session::new(GameRecord::new(Chess::default(), mode), human, tc),
+        session: Session::new(new_record(V::default(), mode), human, tc),
         opponent,
         opponent_name: label,
         per_move,
@@ -238,13 +287,13 @@ enum Next {
     FlagFell,
 }
 
-struct App {
-    session: Session,
-    opponent: Box<dyn Player>,
+struct App<V: Variant> {
+    session: Session<V>,
+    opponent: Box<dyn Player<V>>,
     opponent_name: String,
     /// Per-move limits for the opponent (depth, time per move).
     per_move: ClockView,
-    start: Start,
+    start: Start<V>,
     rng: ChaCha8Rng,
     human: Color,
     tc: Option<TimeControl>,
@@ -265,7 +314,7 @@ fn color_name(c: Color) -> &'static str {
     if c.is_white() { "White" } else { "Black" }
 }
 
-impl App {
+impl<V: Variant> App<V> {
     fn new_game(&mut self, first: bool) -> Result<(), CliError> {
         if !first && !self.session.record().moves.is_empty() {
             self.earlier_games.push(self.session.record().to_pgn());
@@ -275,19 +324,12 @@ impl App {
                 let r0 = (**r).clone();
                 if !first {
                     // A continued game restarts from its position, not its moves.
-                    let mut again = GameRecord::new(r0.start.clone(), r0.mode);
-                    again.moves.clear();
-                    again
+                    new_record(r0.start.clone(), r0.castling)
                 } else {
                     r0
                 }
             }
-            Start::Random960 => {
-                let n = self.rng.random_range(0..960u16);
-                let mut r = GameRecord::new(chess960::start_position(n), CastlingMode::Chess960);
-                r.event = format!("chessbot play, Chess960 #{n}");
-                r
-            }
+            Start::Fresh(fresh) => fresh(&mut self.rng),
         };
         let me = "You".to_string();
         let them = self.opponent_name.clone();
@@ -323,10 +365,7 @@ impl App {
     }
 
     fn pgn_text(&self) -> String {
-        let mut all = self.earlier_games.join("\n");
-        if !all.is_empty() {
-            all.push('\n');
-        }
+        let mut all = self.earlier_games.concat();
         all.push_str(&self.session.record().to_pgn());
         all
     }
@@ -343,12 +382,17 @@ impl App {
     fn run(&mut self) -> CmdResult {
         loop {
             if let Some(end) = self.session.end() {
+                let end = format!(
+                    "{} {}",
+                    end.pgn(),
+                    self.session.end_sentence().unwrap_or_default()
+                );
                 self.save_out()?;
                 if !self.interactive {
-                    println!("{} {end}", end.outcome);
+                    println!("{end}");
                     return Ok(ExitCode::SUCCESS);
                 }
-                self.say(format!("{} {end}", end.outcome));
+                self.say(end);
                 self.say("Game over: type new, undo, pgn, save FILE or quit.");
                 match self.wait_line()? {
                     Next::Line(l) => {
@@ -401,7 +445,7 @@ impl App {
         let failure = match choice {
             Ok(c) => {
                 let san = if self.session.position().is_legal(c.mv) {
-                    san_of(self.session.position(), c.mv)
+                    self.session.position().san(c.mv)
                 } else {
                     String::new()
                 };
@@ -418,7 +462,7 @@ impl App {
                     }
                     Err(SessionError::IllegalMove) => format!(
                         "{name} answered an illegal move ({:?})",
-                        shakmaty::uci::UciMove::from_move(c.mv, self.session.record().mode)
+                        UciMove::from_move(c.mv, self.session.record().castling)
                     ),
                     Err(e) => e.to_string(),
                 }
@@ -442,7 +486,7 @@ impl App {
         };
         if answer == "y" || answer == "yes" {
             let mut own = EnginePlayer::new(16);
-            own.new_game(0).map_err(CliError::runtime)?;
+            Player::<V>::new_game(&mut own, 0).map_err(CliError::runtime)?;
             let name = "chessbot".to_string();
             self.per_move = ClockView {
                 movetime: Some(Duration::from_millis(1000)),
@@ -541,7 +585,7 @@ impl App {
 
     fn human_move(&mut self, m: shakmaty::Move) {
         if !self.session.human_to_move() {
-            if let Some(end) = self.session.end() {
+            if let Some(end) = self.session.end_sentence() {
                 self.warn(format!("the game is over ({end}): type new or quit"));
             }
             return;
@@ -565,11 +609,8 @@ impl App {
             }
             Command::Moves => {
                 let pos = self.session.position().clone();
-                let mut sans: Vec<String> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| san_of(&pos, m))
-                    .collect();
+                let mut sans: Vec<String> =
+                    pos.legal_moves().into_iter().map(|m| pos.san(m)).collect();
                 sans.sort();
                 self.say(format!("{} legal moves: {}", sans.len(), sans.join(" ")));
             }
@@ -589,7 +630,7 @@ impl App {
                     };
                     match self.hint.choose(&self.session.view_for_player(), &limits) {
                         Ok(choice) => {
-                            let san = san_of(self.session.position(), choice.mv);
+                            let san = self.session.position().san(choice.mv);
                             self.say(format!("hint: {san}"));
                         }
                         Err(e) => self.warn(format!("no hint: {e}")),
@@ -608,8 +649,8 @@ impl App {
                 }
             }
             Command::Fen => {
-                let fen = Fen::from_position(self.session.position(), EnPassantMode::Legal);
-                self.say(fen.to_string());
+                let fen = self.session.position().to_fen();
+                self.say(fen);
             }
             Command::Pgn => {
                 let pgn = self.session.record().to_pgn();
@@ -677,7 +718,7 @@ impl App {
         let sans = rec.sans();
         let list = render::move_list(
             &sans,
-            rec.start.fullmoves().get(),
+            rec.start.fullmoves(),
             rec.start.turn() == Color::Black,
             height.saturating_sub(3),
         );
@@ -720,8 +761,7 @@ impl App {
                 cursor::MoveTo(0, 0)
             )?;
         }
-        let view = self.session.view(self.bottom);
-        let board = render::board(&view, self.style);
+        let board = self.boards();
         let panel = self.panel(board.lines.len());
         let screen = board.beside(&panel, 3);
         writeln!(
@@ -741,7 +781,7 @@ impl App {
             for &x in &moves[..moves.len() - 1] {
                 before.play_unchecked(x);
             }
-            line.push_str(&format!("Last move: {}", san_of(&before, m)));
+            line.push_str(&format!("Last move: {}", before.san(m)));
         }
         if pos.is_check() && self.session.end().is_none() {
             line.push_str(&format!("   {} is in check!", color_name(pos.turn())));
@@ -766,10 +806,19 @@ impl App {
         Ok(())
     }
 
+    /// The boards from `self.bottom`'s side, the last move and a checked king marked.
+    fn boards(&self) -> Block {
+        render::position(
+            self.session.position(),
+            self.bottom,
+            self.session.last_move(),
+            self.style,
+        )
+    }
+
     /// Rewrites the two clock lines in place, keeping the cursor where the player types.
     fn tick_clocks(&mut self) -> Result<(), CliError> {
-        let view = self.session.view(self.bottom);
-        let board = render::board(&view, self.style);
+        let board = self.boards();
         let col = (board.width + 3) as u16;
         let first_row = 2u16;
         let last_row = first_row + board.lines.len() as u16 - 1;

@@ -1,21 +1,30 @@
-//! `chessbot selfplay`: flags to a checked match config, the match, PGN and report out.
+//! `chessbot selfplay`: flags to a checked match config, the match, PGN and report out, for
+//! every variant (`--variant`).
 
 use super::{CliError, CmdResult};
 use crate::cli::selfplay::{OrderArg, SelfplayArgs};
+use crate::cli::variant::Variant as VariantArg;
+use chessbot::game::today;
 use chessbot::matches::stats::Sprt;
 use chessbot::matches::{
     Adjudication, DrawAdjudication, FinishedGame, MatchConfig, MatchLimits, MatchObserver,
-    MatchSummary, OpeningOrder, ResignAdjudication, Schedule, TimeControl, openings, run,
+    MatchSummary, Opening, OpeningOrder, ResignAdjudication, Schedule, TimeControl, openings, run,
 };
-use chessbot::players::PlayerSpec;
+use chessbot::players::{PlayerSpec, Variant};
 use chessbot::search::StopFlag;
+use chessbot::variant::alice::Alice;
 use indicatif::{ProgressBar, ProgressStyle};
+use shakmaty::Chess;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+
+/// Random plies that open each pair of Alice games when `--random-plies` is not given: engines
+/// are deterministic, and Alice has no opening suite to start games apart.
+const ALICE_RANDOM_PLIES: usize = 4;
 
 fn parse_numbers<const N: usize>(
     flag: &str,
@@ -32,25 +41,8 @@ fn parse_numbers<const N: usize>(
         .map_err(|_| CliError::input(format!("--{flag} {text}: expected {usage}")))
 }
 
-/// Today's date as PGN writes it, in UTC.
-fn pgn_date() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-fn config(args: &SelfplayArgs) -> Result<MatchConfig, CliError> {
+/// The checked match for `args`, without openings yet (games start from the initial position).
+fn config<V: Variant>(args: &SelfplayArgs, seed: u64) -> Result<MatchConfig<V>, CliError> {
     let (texts, schedule): (Vec<&String>, Schedule) =
         match (&args.white, &args.black, &args.gauntlet) {
             (Some(w), Some(b), _) => (vec![w, b], Schedule::Single),
@@ -67,8 +59,13 @@ fn config(args: &SelfplayArgs) -> Result<MatchConfig, CliError> {
         };
     let players = texts
         .iter()
-        .map(|t| PlayerSpec::parse(t).map_err(|e| CliError::input(format!("player '{t}': {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|t| {
+            let spec =
+                PlayerSpec::parse(t).map_err(|e| CliError::input(format!("player '{t}': {e}")))?;
+            spec.check_variant::<V>().map_err(CliError::input)?;
+            Ok(spec)
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
@@ -128,10 +125,6 @@ fn config(args: &SelfplayArgs) -> Result<MatchConfig, CliError> {
     if args.max_moves == Some(0) {
         return Err(CliError::input("--max-moves must be at least 1"));
     }
-    let openings = match &args.openings {
-        Some(path) => openings::load(path, args.plies).map_err(CliError::input)?,
-        None => Vec::new(),
-    };
     let sprt = args
         .sprt
         .as_deref()
@@ -148,7 +141,7 @@ fn config(args: &SelfplayArgs) -> Result<MatchConfig, CliError> {
         schedule,
         games: args.games,
         limits,
-        openings,
+        openings: Vec::new(),
         order: match args.order {
             OrderArg::Sequential => OpeningOrder::Sequential,
             OrderArg::Random => OpeningOrder::Random,
@@ -159,22 +152,35 @@ fn config(args: &SelfplayArgs) -> Result<MatchConfig, CliError> {
             resign,
             max_plies: args.max_moves.map(|m| m * 2),
         },
-        seed: args.seed.unwrap_or_else(rand::random),
+        seed,
         sprt,
         event: args.event.clone(),
-        date: pgn_date(),
+        date: today(),
     })
 }
 
-/// Writes each game to the PGN file and moves the progress bar.
+/// Writes each game to the PGN file and moves the progress bar; for Alice it also keeps the
+/// game-by-game lines of its report.
 struct Output {
     pgn: Option<BufWriter<File>>,
     error: Option<std::io::Error>,
     bar: Option<ProgressBar>,
+    game_lines: Option<Vec<String>>,
 }
 
-impl MatchObserver for Output {
-    fn on_game(&mut self, game: &FinishedGame, summary: &MatchSummary) {
+impl<V: Variant> MatchObserver<V> for Output {
+    fn on_game(&mut self, game: &FinishedGame<V>, summary: &MatchSummary) {
+        if let (Some(lines), Some(result)) = (&mut self.game_lines, &game.record.result) {
+            lines.push(format!(
+                "game {}: {} - {}: {} ({}, {} plies)",
+                game.number,
+                game.record.white,
+                game.record.black,
+                result.pgn(),
+                result.termination.label(),
+                game.record.moves.len()
+            ));
+        }
         if let Some(pgn) = &mut self.pgn {
             let written = pgn
                 .write_all(game.record.to_pgn().as_bytes())
@@ -297,16 +303,71 @@ fn report(summary: &MatchSummary, seed: u64, out: &mut impl Write) -> std::io::R
     )
 }
 
+/// One line per pairing: `Score of A vs B (Alice): W - L - D [score] N games, seed S`, the
+/// players as given on the command line.
+fn score_lines<V: Variant>(
+    summary: &MatchSummary,
+    config: &MatchConfig<V>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    for (p, &(a, b)) in summary.pairings.iter().zip(&config.pairings()) {
+        let w = p.wdl;
+        writeln!(
+            out,
+            "Score of {} vs {} (Alice): {} - {} - {} [{:.3}] {} games, seed {}",
+            config.players[a].text,
+            config.players[b].text,
+            w.wins,
+            w.losses,
+            w.draws,
+            w.score(),
+            p.games(),
+            config.seed
+        )?;
+    }
+    Ok(())
+}
+
 pub fn run_cmd(args: SelfplayArgs) -> CmdResult {
-    if args.variant == crate::cli::variant::Variant::Alice {
-        return super::selfplay_alice::run(args);
+    let seed = args.seed.unwrap_or_else(rand::random);
+    match args.variant {
+        VariantArg::Chess => {
+            let mut config = config::<Chess>(&args, seed)?;
+            config.openings = match &args.openings {
+                Some(path) => openings::load(path, args.plies).map_err(CliError::input)?,
+                None => random_openings(&config, args.random_plies.unwrap_or(0)),
+            };
+            run_match(&args, config, false)
+        }
+        VariantArg::Alice => {
+            if args.openings.is_some() {
+                return Err(CliError::input(
+                    "--openings does not apply to --variant alice (opening files hold standard chess)",
+                ));
+            }
+            let mut config = config::<Alice>(&args, seed)?;
+            let plies = args.random_plies.unwrap_or(ALICE_RANDOM_PLIES);
+            config.openings = random_openings(&config, plies);
+            run_match(&args, config, true)
+        }
     }
-    if args.random_plies.is_some() {
-        return Err(CliError::input(
-            "--random-plies applies to --variant alice only",
-        ));
+}
+
+/// One opening of `plies` random moves per pair of games (none when `plies` is 0).
+fn random_openings<V: Variant>(config: &MatchConfig<V>, plies: usize) -> Vec<Opening<V>> {
+    if plies == 0 {
+        return Vec::new();
     }
-    let config = config(&args)?;
+    openings::random(config.games.div_ceil(2) as usize, plies, config.seed)
+}
+
+/// Plays the match and reports it: the table of pairings, or for Alice its game-by-game lines
+/// and a score line per pairing (`game_report`).
+fn run_match<V: Variant>(
+    args: &SelfplayArgs,
+    config: MatchConfig<V>,
+    game_report: bool,
+) -> CmdResult {
     let pgn = match &args.pgn {
         Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
             CliError::input(format!("cannot write {}: {e}", path.display()))
@@ -348,6 +409,7 @@ pub fn run_cmd(args: SelfplayArgs) -> CmdResult {
         pgn,
         error: None,
         bar,
+        game_lines: game_report.then(Vec::new),
     };
     let result = run(&config, &stop, &mut output);
     done.store(true, Ordering::Relaxed);
@@ -389,6 +451,11 @@ pub fn run_cmd(args: SelfplayArgs) -> CmdResult {
             "{}",
             serde_json::to_string_pretty(&value).map_err(CliError::runtime)?
         )?;
+    } else if let Some(lines) = &output.game_lines {
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        score_lines(&summary, &config, &mut out)?;
     } else {
         report(&summary, config.seed, &mut out)?;
     }

@@ -1,11 +1,18 @@
-//! A played game: its record (tags, start position, moves), how it ended, and PGN output.
+//! A played game: its record (tags, start position, moves, comments), how it ended, and PGN
+//! output, for every variant through [`GamePosition`].
 //!
-//! Used by matches (`selfplay`) and anything else that writes games (`play`, `analyze`).
+//! - [`position`]: the interface a variant's positions implement;
+//! - [`pgn`]: the one PGN writer (tags, movetext, wrapping), also used for annotated reviews.
+//!
+//! Used by matches (`selfplay`), `play`, `autoplay` and `analyze`.
 
 pub mod pgn;
+pub mod position;
 
-use crate::search::position_key;
-use shakmaty::{Chess, Color, Move, Position};
+pub use pgn::PgnStyle;
+pub use position::GamePosition;
+
+use shakmaty::{CastlingMode, Chess, Color, Move};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -25,6 +32,10 @@ pub enum Termination {
     AdjudicatedDraw,
     /// Adjudicated a loss: both players agreed one side was lost for long enough.
     AdjudicatedResign,
+    /// A player resigned.
+    Resignation,
+    /// Both players agreed to a draw.
+    AgreedDraw,
     /// The game reached the maximum length and was scored a draw.
     MaxLength,
     /// A player ran out of time.
@@ -49,7 +60,9 @@ impl Termination {
             | Termination::Stalemate
             | Termination::Repetition
             | Termination::FiftyMoves
-            | Termination::InsufficientMaterial => "normal",
+            | Termination::InsufficientMaterial
+            | Termination::Resignation
+            | Termination::AgreedDraw => "normal",
             Termination::AdjudicatedDraw | Termination::AdjudicatedResign => "adjudication",
             Termination::MaxLength => "max length",
             Termination::TimeForfeit => "time forfeit",
@@ -70,6 +83,8 @@ impl Termination {
             Termination::InsufficientMaterial => "insufficient material",
             Termination::AdjudicatedDraw => "adjudicated draw",
             Termination::AdjudicatedResign => "adjudicated loss",
+            Termination::Resignation => "resignation",
+            Termination::AgreedDraw => "agreed draw",
             Termination::MaxLength => "max length",
             Termination::TimeForfeit => "time forfeit",
             Termination::Crash => "crash",
@@ -127,6 +142,8 @@ impl GameResult {
             Termination::InsufficientMaterial => "Draw by insufficient mating material".into(),
             Termination::AdjudicatedDraw => "Draw by adjudication".into(),
             Termination::AdjudicatedResign => format!("{loser} resigns by adjudication"),
+            Termination::Resignation => format!("{loser} resigns"),
+            Termination::AgreedDraw => "Draw by agreement".into(),
             Termination::MaxLength => "Draw by maximum game length".into(),
             Termination::TimeForfeit => format!("{loser} loses on time"),
             Termination::Crash => format!("{loser}'s engine crashed"),
@@ -134,6 +151,44 @@ impl GameResult {
             Termination::IllegalMove => format!("{loser} makes an illegal move"),
             Termination::Interrupted => "Game interrupted".into(),
         };
+        self.with_detail(text)
+    }
+
+    /// A sentence for people, as `play` says it (`White wins by checkmate`, `Draw by stalemate:
+    /// Black has no legal move`); `to_move` is the side to move when the game ended (the side
+    /// stalemated or whose flag fell).
+    pub fn sentence(&self, to_move: Color) -> String {
+        let side = capitalize(&to_move.to_string());
+        let text = match (self.winner, self.termination) {
+            (Some(w), t) => {
+                let winner = capitalize(&w.to_string());
+                let loser = capitalize(&(!w).to_string());
+                match t {
+                    Termination::Checkmate => format!("{winner} wins by checkmate"),
+                    Termination::Resignation => format!("{winner} wins: {loser} resigned"),
+                    Termination::TimeForfeit => {
+                        format!("{winner} wins on time: {loser}'s flag fell")
+                    }
+                    t => format!("{winner} wins ({})", t.label()),
+                }
+            }
+            (None, Termination::Stalemate) => {
+                format!("Draw by stalemate: {side} has no legal move")
+            }
+            (None, Termination::Repetition) => "Draw by threefold repetition".into(),
+            (None, Termination::FiftyMoves) => "Draw by the fifty-move rule".into(),
+            (None, Termination::InsufficientMaterial) => "Draw by insufficient material".into(),
+            (None, Termination::AgreedDraw) => "Draw by agreement".into(),
+            (None, Termination::TimeForfeit) => format!(
+                "Draw: {side}'s flag fell but the opponent has insufficient material to mate"
+            ),
+            (None, Termination::Interrupted) => "Game interrupted".into(),
+            (None, t) => format!("Draw ({})", t.label()),
+        };
+        self.with_detail(text)
+    }
+
+    fn with_detail(&self, text: String) -> String {
         match &self.detail {
             Some(d) => format!("{text}: {d}"),
             None => text,
@@ -148,45 +203,31 @@ fn capitalize(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The result the rules of chess give `pos`, if the game is over: checkmate, stalemate,
-/// insufficient material, the fifty-move rule, or threefold repetition (`history` holds the keys
-/// of the positions before `pos`, oldest first).
-pub fn rules_result(pos: &Chess, history: &[u64]) -> Option<GameResult> {
-    let legal = pos.legal_moves();
-    if legal.is_empty() {
-        return Some(if pos.is_check() {
-            GameResult::new(Some(!pos.turn()), Termination::Checkmate)
-        } else {
-            GameResult::new(None, Termination::Stalemate)
-        });
-    }
-    if pos.is_insufficient_material() {
-        return Some(GameResult::new(None, Termination::InsufficientMaterial));
-    }
-    if repetitions(pos, history) >= 3 {
-        return Some(GameResult::new(None, Termination::Repetition));
-    }
-    if pos.halfmoves() >= 100 {
-        return Some(GameResult::new(None, Termination::FiftyMoves));
-    }
-    None
+/// Today's date (UTC) as PGN writes it: `YYYY.MM.DD`.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    civil_date(days)
 }
 
-/// How many times `pos` has occurred, counting itself, among the positions since the last
-/// irreversible move.
-pub fn repetitions(pos: &Chess, history: &[u64]) -> usize {
-    let key = position_key(pos);
-    1 + history
-        .iter()
-        .rev()
-        .take(pos.halfmoves() as usize)
-        .filter(|&&k| k == key)
-        .count()
+/// The `YYYY.MM.DD` date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// A game: PGN tags, start position, moves and result.
+/// A game of any variant: PGN tags, start position, moves with their comments, and result.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
+pub struct GameRecord<P = Chess> {
     /// PGN `Event`.
     pub event: String,
     /// PGN `Site`.
@@ -200,22 +241,27 @@ pub struct GameRecord {
     /// PGN `Black`.
     pub black: String,
     /// The start position.
-    pub start: Chess,
+    pub start: P,
+    /// How castling is written: Chess960 adds the `Variant` tag (and so the `FEN` tag).
+    pub castling: CastlingMode,
     /// The moves from `start`.
     pub moves: Vec<Move>,
-    /// A comment after each move (same length as `moves` or empty).
+    /// A comment after each move (same length as `moves` or shorter).
     pub comments: Vec<Option<String>>,
-    /// How the game ended; `None` while it goes on (written as `*`).
+    /// How the game ended; `None` while it goes on (written as `*`, `unterminated`).
     pub result: Option<GameResult>,
     /// PGN `TimeControl` (`40/60`, `10+0.1`, `-`), when known.
     pub time_control: Option<String>,
-    /// More tags, written after the standard ones in this order.
+    /// More tags, written after the others in this order.
     pub extra_tags: Vec<(String, String)>,
+    /// The conventions the PGN follows (see [`PgnStyle`]).
+    pub style: PgnStyle,
 }
 
-impl GameRecord {
-    /// An empty game from `start` between `white` and `black`, with unknown event details.
-    pub fn new(start: Chess, white: impl Into<String>, black: impl Into<String>) -> GameRecord {
+impl<P: GamePosition> GameRecord<P> {
+    /// An empty game from `start` between `white` and `black`, with unknown event details,
+    /// standard castling and [`PgnStyle::Match`].
+    pub fn new(start: P, white: impl Into<String>, black: impl Into<String>) -> GameRecord<P> {
         GameRecord {
             event: "?".into(),
             site: "?".into(),
@@ -224,16 +270,18 @@ impl GameRecord {
             white: white.into(),
             black: black.into(),
             start,
+            castling: CastlingMode::Standard,
             moves: Vec::new(),
             comments: Vec::new(),
             result: None,
             time_control: None,
             extra_tags: Vec::new(),
+            style: PgnStyle::Match,
         }
     }
 
     /// The position after all moves.
-    pub fn position(&self) -> Chess {
+    pub fn position(&self) -> P {
         let mut pos = self.start.clone();
         for &m in &self.moves {
             pos.play_unchecked(m);
@@ -241,9 +289,24 @@ impl GameRecord {
         pos
     }
 
-    /// Whether the game starts from the standard initial position.
+    /// Whether the game starts from the variant's initial position with standard castling
+    /// (otherwise the PGN carries `SetUp` and `FEN`).
     pub fn starts_from_initial(&self) -> bool {
-        self.start == Chess::default()
+        self.castling == CastlingMode::Standard && self.start == P::default()
+    }
+
+    /// The SAN (with `+`/`#`) of each move.
+    pub fn sans(&self) -> Vec<String> {
+        self.start.sans(&self.moves)
+    }
+
+    /// How the game ended in words, as its style says it (the final PGN comment).
+    pub fn end_text(&self) -> Option<String> {
+        let result = self.result.as_ref()?;
+        Some(match self.style {
+            PgnStyle::Match => result.describe(),
+            PgnStyle::Play => result.sentence(self.position().turn()),
+        })
     }
 
     /// The game in PGN (see [`pgn::write`]).
@@ -255,51 +318,28 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::CastlingMode;
 
     #[test]
-    fn rules_results() {
-        let mated =
-            parse_position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&mated, &[]),
-            Some(GameResult::new(Some(Color::White), Termination::Checkmate))
-        );
-        let bare = parse_position("8/8/4k3/8/8/3K4/8/8 w - - 0 1", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&bare, &[]).unwrap().termination,
-            Termination::InsufficientMaterial
-        );
-        let fifty =
-            parse_position("8/8/4k3/8/8/3K4/8/7R w - - 100 80", CastlingMode::Standard).unwrap();
-        assert_eq!(
-            rules_result(&fifty, &[]).unwrap().termination,
-            Termination::FiftyMoves
-        );
-        assert_eq!(rules_result(&Chess::default(), &[]), None);
+    fn dates_from_days() {
+        assert_eq!(civil_date(0), "1970.01.01");
+        assert_eq!(civil_date(11_016), "2000.02.29");
+        assert_eq!(civil_date(20_454), "2026.01.01");
     }
 
     #[test]
-    fn threefold_repetition_by_knight_shuffles() {
-        let mut pos = Chess::default();
-        let mut history = Vec::new();
-        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
-        let mut ended = None;
-        for (i, uci) in shuffle.iter().cycle().take(8).enumerate() {
-            let m = uci
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            history.push(position_key(&pos));
-            pos.play_unchecked(m);
-            if let Some(r) = rules_result(&pos, &history) {
-                ended = Some((i, r.termination));
-                break;
-            }
-        }
-        // The start position occurs for the third time after the eighth ply.
-        assert_eq!(ended, Some((7, Termination::Repetition)));
+    fn sentences_name_the_side() {
+        let mate = GameResult::new(Some(Color::White), Termination::Checkmate);
+        assert_eq!(mate.sentence(Color::Black), "White wins by checkmate");
+        assert_eq!(mate.describe(), "White mates");
+        let flag = GameResult::new(None, Termination::TimeForfeit);
+        assert_eq!(
+            flag.sentence(Color::White),
+            "Draw: White's flag fell but the opponent has insufficient material to mate"
+        );
+        let resigned = GameResult::new(Some(Color::Black), Termination::Resignation);
+        assert_eq!(
+            resigned.sentence(Color::White),
+            "Black wins: White resigned"
+        );
     }
 }

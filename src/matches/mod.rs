@@ -1,5 +1,6 @@
 //! Matches between players: scheduling (one pairing, gauntlets, round-robins), time controls,
-//! openings with colours swapped, concurrency, adjudication, statistics and the SPRT.
+//! openings with colours swapped, concurrency, adjudication, statistics and the SPRT, in any
+//! [`Variant`](crate::players::Variant).
 //!
 //! The runner does no I/O of its own: finished games go to a [`MatchObserver`] in game-number
 //! order (so the same seed gives the same PGN whatever the concurrency), and [`run`] returns a
@@ -12,10 +13,11 @@ pub mod stats;
 pub use openings::Opening;
 pub use runner::{MatchObserver, run};
 
-use crate::game::{GameRecord, Termination};
+use crate::game::{GamePosition, GameRecord, Termination};
 use crate::players::PlayerSpec;
 use crate::search::Depth;
 use serde::Serialize;
+use shakmaty::Chess;
 use stats::{Pentanomial, Sprt, SprtStatus, Wdl};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -170,7 +172,7 @@ pub enum Schedule {
 
 /// A complete match description, checked before any game starts.
 #[derive(Debug, Clone)]
-pub struct MatchConfig {
+pub struct MatchConfig<P = Chess> {
     /// The players.
     pub players: Vec<PlayerSpec>,
     /// Who plays whom.
@@ -180,7 +182,7 @@ pub struct MatchConfig {
     /// Per-move limits.
     pub limits: MatchLimits,
     /// Openings (empty: the initial position).
-    pub openings: Vec<Opening>,
+    pub openings: Vec<Opening<P>>,
     /// Opening order.
     pub order: OpeningOrder,
     /// Games played at the same time.
@@ -212,7 +214,7 @@ pub struct GameSlot {
     pub opening: Option<usize>,
 }
 
-impl MatchConfig {
+impl<P> MatchConfig<P> {
     /// The pairings as (first, second) player indices.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         let n = self.players.len();
@@ -256,13 +258,13 @@ impl MatchConfig {
 
 /// A finished game as the runner hands it out.
 #[derive(Debug, Clone)]
-pub struct FinishedGame {
+pub struct FinishedGame<P = Chess> {
     /// Game number from 1, in schedule order.
     pub number: usize,
     /// Where it was scheduled.
     pub slot: GameSlot,
     /// The game.
-    pub record: GameRecord,
+    pub record: GameRecord<P>,
 }
 
 /// Results of one pairing, from its first player's point of view.
@@ -298,7 +300,7 @@ impl PairingSummary {
     }
 
     /// Adds a finished game (its slot says which colour the first player had).
-    pub fn add(&mut self, slot: &GameSlot, record: &GameRecord) {
+    pub fn add<P: GamePosition>(&mut self, slot: &GameSlot, record: &GameRecord<P>) {
         let Some(result) = &record.result else { return };
         let first_is_white = slot.index.is_multiple_of(2);
         let half_points = match result.winner {
@@ -421,7 +423,7 @@ mod tests {
         }
     }
 
-    fn config(n: usize, schedule: Schedule, games: u32) -> MatchConfig {
+    fn config(n: usize, schedule: Schedule, games: u32) -> MatchConfig<Chess> {
         MatchConfig {
             players: (0..n)
                 .map(|_| PlayerSpec::parse("random").unwrap())
@@ -431,7 +433,7 @@ mod tests {
             limits: MatchLimits::default(),
             openings: vec![
                 Opening {
-                    start: shakmaty::Chess::default(),
+                    start: Chess::default(),
                     moves: vec![]
                 };
                 2

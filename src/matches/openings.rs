@@ -1,16 +1,19 @@
-//! Opening suites: start positions from EPD files or opening lines from PGN files.
+//! Openings: start positions from EPD files, opening lines from PGN files (standard chess), or
+//! a few random plies from the initial position (any variant).
 
+use crate::game::GamePosition;
+use crate::players::random::RandomPlayer;
+use crate::players::{ClockView, GameView, Player};
 use crate::rules::fen::parse_position;
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Move, Position};
-use std::ops::ControlFlow;
+use crate::rules::pgn::{PgnError, ReadOptions, read_games};
+use shakmaty::{CastlingMode, Chess, Move};
 use std::path::{Path, PathBuf};
 
 /// One opening: a start position and the moves played from it before the players take over.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Opening {
+pub struct Opening<P = Chess> {
     /// The position the game record starts from.
-    pub start: Chess,
+    pub start: P,
     /// Book moves from `start`.
     pub moves: Vec<Move>,
 }
@@ -51,11 +54,10 @@ pub fn load(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, OpeningEr
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let text = std::fs::read_to_string(path).map_err(io)?;
     let openings = if is_pgn {
-        let file = std::fs::File::open(path).map_err(io)?;
-        read_pgn(file, path, plies)?
+        read_pgn(&text, path, plies)?
     } else {
-        let text = std::fs::read_to_string(path).map_err(io)?;
         read_epd(&text, path)?
     };
     if openings.is_empty() {
@@ -96,106 +98,77 @@ pub fn read_epd(text: &str, path: &Path) -> Result<Vec<Opening>, OpeningError> {
     Ok(out)
 }
 
-struct OpeningVisitor {
-    plies: Option<usize>,
-    game: usize,
-}
-
-/// Per game: the start position (or the error) and the moves so far.
-type Movetext = Result<(Chess, Chess, Vec<Move>), String>;
-
-impl Visitor for OpeningVisitor {
-    type Tags = Result<Option<Chess>, String>;
-    type Movetext = Movetext;
-    type Output = Movetext;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        self.game += 1;
-        ControlFlow::Continue(Ok(None))
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        if name == b"FEN" {
-            let text = String::from_utf8_lossy(value.as_bytes()).into_owned();
-            *tags = parse_position(&text, CastlingMode::Standard)
-                .map(Some)
-                .map_err(|e| format!("bad FEN tag: {e}"));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        match tags {
-            Ok(start) => {
-                let start = start.unwrap_or_default();
-                ControlFlow::Continue(Ok((start.clone(), start, Vec::new())))
-            }
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
-    }
-
-    fn san(
-        &mut self,
-        movetext: &mut Self::Movetext,
-        san_plus: SanPlus,
-    ) -> ControlFlow<Self::Output> {
-        let Ok((_, pos, moves)) = movetext else {
-            return ControlFlow::Continue(());
-        };
-        if self.plies.is_some_and(|p| moves.len() >= p) {
-            return ControlFlow::Continue(());
-        }
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                moves.push(m);
-                ControlFlow::Continue(())
-            }
-            Err(e) => ControlFlow::Break(Err(format!("move {san_plus}: {e}"))),
-        }
-    }
-
-    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
-        movetext
-    }
-}
-
 /// Parses PGN games as openings, keeping the first `plies` moves of each (all when `None`).
 pub fn read_pgn(
-    input: impl std::io::Read,
+    text: &str,
     path: &Path,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, OpeningError> {
-    let mut reader = Reader::new(input);
-    let mut visitor = OpeningVisitor { plies, game: 0 };
+    let options = ReadOptions {
+        max_plies: plies,
+        moves_only: true,
+        ..ReadOptions::default()
+    };
+    let bad = |entry: usize, reason: String| OpeningError::Bad {
+        path: path.to_path_buf(),
+        entry,
+        reason,
+    };
     let mut out = Vec::new();
-    while let Some(game) = reader
-        .read_game(&mut visitor)
-        .map_err(|source| OpeningError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?
-    {
-        let (start, pos, moves) = game.map_err(|reason| OpeningError::Bad {
-            path: path.to_path_buf(),
-            entry: visitor.game,
-            reason,
+    for game in read_games(text, options) {
+        let game = game.map_err(|e| {
+            let reason = match &e {
+                PgnError::BadFen { source, .. } => format!("bad FEN tag: {source}"),
+                PgnError::IllegalMove { san, reason, .. } => format!("move {san}: {reason}"),
+                PgnError::Variant { variant, .. } => format!("unsupported variant '{variant}'"),
+                PgnError::Syntax { message, .. } => message.clone(),
+            };
+            bad(e.game(), reason)
         })?;
-        if pos.legal_moves().is_empty() {
-            return Err(OpeningError::Bad {
-                path: path.to_path_buf(),
-                entry: visitor.game,
-                reason: "the opening ends the game".into(),
-            });
+        let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
+        let end = game.positions().pop().unwrap_or_default();
+        if GamePosition::legal_moves(&end).is_empty() {
+            return Err(bad(game.number, "the opening ends the game".into()));
         }
-        out.push(Opening { start, moves });
+        out.push(Opening {
+            start: game.start,
+            moves,
+        });
     }
     Ok(out)
+}
+
+/// `count` openings of `plies` uniformly random moves each from the initial position (fewer
+/// where the rules end the game), the `i`th played by a random player seeded with `seed + i`:
+/// start positions that make games between deterministic players differ.
+pub fn random<P: GamePosition>(count: usize, plies: usize, seed: u64) -> Vec<Opening<P>> {
+    (0..count)
+        .map(|i| {
+            let mut player = RandomPlayer::new(seed.wrapping_add(i as u64));
+            let mut pos = P::default();
+            let mut keys = Vec::new();
+            for _ in 0..plies {
+                if pos.end_by_rules(&keys).is_some() {
+                    break;
+                }
+                let view = GameView {
+                    start: &pos,
+                    moves: &[],
+                    position: &pos,
+                    history: &keys,
+                };
+                let Ok(choice) = player.choose(&view, &ClockView::unlimited()) else {
+                    break;
+                };
+                keys.push(pos.key());
+                pos.play_unchecked(choice.mv);
+            }
+            Opening {
+                start: pos,
+                moves: Vec::new(),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -208,7 +181,7 @@ mod tests {
                     r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n";
         let o = read_epd(text, Path::new("x.epd")).unwrap();
         assert_eq!(o.len(), 2);
-        assert_eq!(o[1].start.fullmoves().get(), 3);
+        assert_eq!(o[1].start.fullmoves(), 3);
         let err = read_epd("rnbqkbnr/ppp w KQkq -\n", Path::new("x.epd")).unwrap_err();
         assert!(err.to_string().starts_with("x.epd:1:"), "{err}");
     }
@@ -216,11 +189,26 @@ mod tests {
     #[test]
     fn pgn_games_cut_to_plies() {
         let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"b\"]\n\n1. d4 d5 1/2-1/2\n";
-        let o = read_pgn(pgn.as_bytes(), Path::new("o.pgn"), Some(4)).unwrap();
+        let o = read_pgn(pgn, Path::new("o.pgn"), Some(4)).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves.len(), 4);
         assert_eq!(o[1].moves.len(), 2);
-        let bad = read_pgn("1. e4 e4 *\n".as_bytes(), Path::new("o.pgn"), None).unwrap_err();
+        let bad = read_pgn("1. e4 e4 *\n", Path::new("o.pgn"), None).unwrap_err();
         assert!(bad.to_string().contains("o.pgn:1: move e4"), "{bad}");
+        let over = read_pgn("1. f3 e5 2. g4 Qh4# 0-1\n", Path::new("o.pgn"), None).unwrap_err();
+        assert!(over.to_string().contains("ends the game"), "{over}");
+    }
+
+    #[test]
+    fn random_openings_are_reproducible_and_differ() {
+        let a = random::<crate::variant::alice::Alice>(3, 4, 7);
+        assert_eq!(a, random(3, 4, 7));
+        assert_ne!(a[0], a[1]);
+        assert!(
+            a.iter()
+                .all(|o| o.moves.is_empty() && o.start.fullmoves().get() == 3)
+        );
+        let chess = random::<Chess>(2, 0, 7);
+        assert!(chess.iter().all(|o| o.start == Chess::default()));
     }
 }

@@ -6,19 +6,19 @@ use super::{
     FinishedGame, GameSlot, MatchConfig, MatchError, MatchLimits, MatchSummary, Opening,
     OpeningOrder, PairingSummary, SprtReport,
 };
-use crate::game::{GameRecord, GameResult, Termination, rules_result};
-use crate::players::{ClockView, GameView, Player, PlayerError};
-use crate::search::{StopFlag, position_key};
-use shakmaty::{Chess, Color, Position};
+use crate::game::{GamePosition, GameRecord, GameResult, Termination};
+use crate::players::{ClockView, GameView, Player, PlayerError, Variant};
+use crate::search::StopFlag;
+use shakmaty::{Chess, Color};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Receives finished games in game-number order, with the summary so far.
-pub trait MatchObserver {
+pub trait MatchObserver<P = Chess> {
     /// Called once per finished game, in game-number order.
-    fn on_game(&mut self, game: &FinishedGame, summary: &MatchSummary);
+    fn on_game(&mut self, game: &FinishedGame<P>, summary: &MatchSummary);
 }
 
 /// SplitMix64: spreads a seed and a game number into independent-looking seeds.
@@ -32,9 +32,9 @@ pub fn mix_seed(seed: u64, stream: u64) -> u64 {
 
 /// Everything [`play_game`] needs besides the players.
 #[derive(Debug, Clone)]
-pub struct GameSetup<'a> {
+pub struct GameSetup<'a, P = Chess> {
     /// The opening (its moves are part of the record).
-    pub opening: Option<&'a Opening>,
+    pub opening: Option<&'a Opening<P>>,
     /// Per-move limits and clocks.
     pub limits: MatchLimits,
     /// Adjudication rules.
@@ -46,22 +46,20 @@ pub struct GameSetup<'a> {
 /// Plays one game. Player failures end the game (the failing player loses, the record says why)
 /// and the failing player is restarted. When `stop` is raised the game ends as
 /// [`Termination::Interrupted`].
-pub fn play_game(
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    setup: &GameSetup,
+pub fn play_game<P: GamePosition>(
+    white: &mut dyn Player<P>,
+    black: &mut dyn Player<P>,
+    setup: &GameSetup<P>,
     stop: &StopFlag,
-) -> GameRecord {
-    let start = setup
-        .opening
-        .map_or_else(Chess::default, |o| o.start.clone());
+) -> GameRecord<P> {
+    let start = setup.opening.map_or_else(P::default, |o| o.start.clone());
     let mut record = GameRecord::new(start.clone(), white.name(), black.name());
     record.time_control = Some(setup.limits.pgn_time_control());
     let mut pos = start;
     let mut history: Vec<u64> = Vec::new();
     if let Some(opening) = setup.opening {
         for &m in &opening.moves {
-            history.push(position_key(&pos));
+            history.push(pos.key());
             pos.play_unchecked(m);
             record.moves.push(m);
             record.comments.push(Some("book".to_string()));
@@ -80,7 +78,11 @@ pub fn play_game(
     record
 }
 
-fn failure(side: Color, player: &mut dyn Player, error: PlayerError) -> GameResult {
+fn failure<P: GamePosition>(
+    side: Color,
+    player: &mut dyn Player<P>,
+    error: PlayerError,
+) -> GameResult {
     let termination = match &error {
         PlayerError::TimedOut { .. } => Termination::Hang,
         PlayerError::IllegalMove { .. } => Termination::IllegalMove,
@@ -96,13 +98,13 @@ fn failure(side: Color, player: &mut dyn Player, error: PlayerError) -> GameResu
 }
 
 #[allow(clippy::too_many_arguments)]
-fn play_out(
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    setup: &GameSetup,
+fn play_out<P: GamePosition>(
+    white: &mut dyn Player<P>,
+    black: &mut dyn Player<P>,
+    setup: &GameSetup<P>,
     stop: &StopFlag,
-    record: &mut GameRecord,
-    pos: &mut Chess,
+    record: &mut GameRecord<P>,
+    pos: &mut P,
     history: &mut Vec<u64>,
 ) -> GameResult {
     if let Err(e) = white.new_game(mix_seed(setup.seed, 1)) {
@@ -119,7 +121,7 @@ fn play_out(
     let mut resign_streak = [0u32; 2];
     let adj = setup.adjudication;
     loop {
-        if let Some(result) = rules_result(pos, history) {
+        if let Some(result) = pos.end_by_rules(history) {
             return result;
         }
         if adj
@@ -150,7 +152,7 @@ fn play_out(
             position: pos,
             history,
         };
-        let player: &mut dyn Player = if side == Color::White {
+        let player: &mut dyn Player<P> = if side == Color::White {
             &mut *white
         } else {
             &mut *black
@@ -187,7 +189,7 @@ fn play_out(
             time_left[si] = Some(next);
         }
         // Adjudication on the mover's own score.
-        let fullmove = pos.fullmoves().get();
+        let fullmove = pos.fullmoves();
         if let Some(score) = choice.score {
             if let Some(d) = adj.draw {
                 let near_zero = score.centipawns().is_some_and(|cp| cp.abs() <= d.score_cp);
@@ -205,7 +207,7 @@ fn play_out(
             draw_streak = 0;
             resign_streak[si] = 0;
         }
-        history.push(position_key(pos));
+        history.push(pos.key());
         pos.play_unchecked(choice.mv);
         record.moves.push(choice.mv);
         let comment = choice.score.map(|s| {
@@ -241,10 +243,10 @@ fn play_out(
 /// finished games to `observer` in game-number order and returns the summary. Raising `stop`
 /// (Ctrl-C) ends the games in progress unfinished and returns what was finished; an SPRT that
 /// decides stops scheduling new games.
-pub fn run(
-    config: &MatchConfig,
+pub fn run<V: Variant>(
+    config: &MatchConfig<V>,
     stop: &StopFlag,
-    observer: &mut dyn MatchObserver,
+    observer: &mut dyn MatchObserver<V>,
 ) -> Result<MatchSummary, MatchError> {
     let pairings = config.pairings();
     if config.players.len() < 2 {
@@ -260,7 +262,7 @@ pub fn run(
     // Build each player once up front: bad engines fail here, and we learn the names.
     let mut names = Vec::new();
     for spec in &config.players {
-        let player = spec.build().map_err(|source| MatchError::Player {
+        let player = spec.build::<V>().map_err(|source| MatchError::Player {
             spec: spec.text.clone(),
             source,
         })?;
@@ -285,14 +287,14 @@ pub fn run(
     };
     let next = AtomicUsize::new(0);
     let no_more = StopFlag::new();
-    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord, MatchError>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord<V>, MatchError>)>();
     let threads = config.concurrency.clamp(1, slots.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, no_more, slots, openings) = (&next, &no_more, &slots, &openings);
             scope.spawn(move || {
-                let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
+                let mut players: HashMap<usize, Box<dyn Player<V>>> = HashMap::new();
                 loop {
                     if no_more.is_stopped() || stop.is_stopped() {
                         break;
@@ -307,7 +309,7 @@ pub fn run(
             });
         }
         drop(tx);
-        let mut pending: BTreeMap<usize, GameRecord> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, GameRecord<V>> = BTreeMap::new();
         let mut next_out = 0usize;
         let mut error = None;
         for (i, outcome) in rx {
@@ -346,13 +348,13 @@ pub fn run(
     Ok(summary)
 }
 
-fn emit(
-    config: &MatchConfig,
+fn emit<V: Variant>(
+    config: &MatchConfig<V>,
     slots: &[GameSlot],
     i: usize,
-    record: GameRecord,
+    record: GameRecord<V>,
     summary: &mut MatchSummary,
-    observer: &mut dyn MatchObserver,
+    observer: &mut dyn MatchObserver<V>,
     no_more: &StopFlag,
 ) {
     if record
@@ -380,18 +382,18 @@ fn emit(
     observer.on_game(&game, summary);
 }
 
-fn play_slot(
-    config: &MatchConfig,
+fn play_slot<V: Variant>(
+    config: &MatchConfig<V>,
     slot: &GameSlot,
-    openings: &[Opening],
-    players: &mut HashMap<usize, Box<dyn Player>>,
+    openings: &[Opening<V>],
+    players: &mut HashMap<usize, Box<dyn Player<V>>>,
     stop: &StopFlag,
     i: usize,
-) -> Result<GameRecord, MatchError> {
+) -> Result<GameRecord<V>, MatchError> {
     for idx in [slot.white, slot.black] {
         if let std::collections::hash_map::Entry::Vacant(e) = players.entry(idx) {
             let spec = &config.players[idx];
-            e.insert(spec.build().map_err(|source| MatchError::Player {
+            e.insert(spec.build::<V>().map_err(|source| MatchError::Player {
                 spec: spec.text.clone(),
                 source,
             })?);
@@ -407,7 +409,7 @@ fn play_slot(
         // A player against itself: two instances.
         let mut other =
             config.players[slot.black]
-                .build()
+                .build::<V>()
                 .map_err(|source| MatchError::Player {
                     spec: config.players[slot.black].text.clone(),
                     source,
@@ -457,7 +459,7 @@ mod tests {
             "scripted".into()
         }
         fn new_game(&mut self, seed: u64) -> Result<(), PlayerError> {
-            self.inner.new_game(seed)
+            Player::<Chess>::new_game(&mut self.inner, seed)
         }
         fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError> {
             if let Some((_, err)) = self.fail_at.filter(|&(ply, _)| game.moves.len() >= ply) {
@@ -583,7 +585,7 @@ mod tests {
                 "slow".into()
             }
             fn new_game(&mut self, s: u64) -> Result<(), PlayerError> {
-                self.0.new_game(s)
+                Player::<Chess>::new_game(&mut self.0, s)
             }
             fn choose(&mut self, g: &GameView, c: &ClockView) -> Result<Choice, PlayerError> {
                 std::thread::sleep(Duration::from_millis(30));
@@ -604,5 +606,32 @@ mod tests {
             g.moves.len() <= 8,
             "0.1 s lasts black at most 4 moves of 30 ms"
         );
+    }
+
+    #[test]
+    fn alice_games_go_through_the_same_runner() {
+        use crate::players::engine::EnginePlayer;
+        use crate::variant::alice::Alice;
+        let mut engine = EnginePlayer::new(1);
+        let mut random = RandomPlayer::new(0);
+        let setup: GameSetup<Alice> = GameSetup {
+            opening: None,
+            limits: MatchLimits {
+                nodes: Some(2_000),
+                ..MatchLimits::default()
+            },
+            adjudication: Adjudication {
+                max_plies: Some(300),
+                ..Adjudication::default()
+            },
+            seed: 1,
+        };
+        let g = play_game(&mut engine, &mut random, &setup, &StopFlag::new());
+        let r = g.result.clone().unwrap();
+        assert_eq!(
+            (r.winner, r.termination),
+            (Some(Color::White), Termination::Checkmate)
+        );
+        assert!(g.to_pgn().contains("[Variant \"Alice\"]"));
     }
 }

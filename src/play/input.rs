@@ -1,13 +1,15 @@
-//! What a player types: a move in SAN or UCI notation, or a command.
+//! What a player types: a move in SAN or UCI notation, or a command, in any variant
+//! ([`GamePosition`]).
 //!
 //! Moves are read forgivingly: any letter case (`nf3`, `NF3`, `E2E4`), `0-0` for `O-O`, a missing
 //! or superfluous `+`/`#`, `e8q` or `e8=q` for a promotion. Where case decides between a pawn and
 //! a bishop (`bxc3` against `Bxc3`) the letters as typed win; when that is not legal the other
 //! reading is tried.
 
+use crate::game::GamePosition;
 use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Move, Role, Square};
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -114,7 +116,7 @@ pub enum InputError {
 /// assert_eq!(parse_line("UNDO", &pos).unwrap(), Input::Command(Command::Undo));
 /// assert!(parse_line("e5", &pos).is_err());
 /// ```
-pub fn parse_line(line: &str, pos: &Chess) -> Result<Input, InputError> {
+pub fn parse_line<P: GamePosition>(line: &str, pos: &P) -> Result<Input, InputError> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(Input::Empty);
@@ -163,7 +165,7 @@ pub fn parse_promotion_piece(text: &str) -> Option<Role> {
 }
 
 /// Understands a move in SAN or UCI notation, forgivingly (see the module docs).
-pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
+pub fn parse_move<P: GamePosition>(text: &str, pos: &P) -> Result<Input, InputError> {
     let trimmed = text.trim_end_matches(['+', '#', '!', '?']);
     let lower = trimmed.to_ascii_lowercase();
     let illegal = |reason: String| InputError::Illegal {
@@ -173,13 +175,13 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
 
     // Castling, in any of its spellings.
     let castle = match lower.replace('0', "o").replace('-', "").as_str() {
-        "oo" => Some(shakmaty::CastlingSide::KingSide),
-        "ooo" => Some(shakmaty::CastlingSide::QueenSide),
+        "oo" => Some(CastlingSide::KingSide),
+        "ooo" => Some(CastlingSide::QueenSide),
         _ => None,
     };
     if let Some(side) = castle {
-        return San::Castle(side)
-            .to_move(pos)
+        return pos
+            .san_to_move(San::Castle(side))
             .map(Input::Move)
             .map_err(|_| illegal("castling is not possible now".into()));
     }
@@ -198,10 +200,10 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
                 return Ok(Input::Promotion(promotions));
             }
         }
-        return uci
-            .to_move(pos)
+        return pos
+            .uci_to_move(uci)
             .map(Input::Move)
-            .map_err(|_| illegal(reason_uci(pos, from, to)));
+            .ok_or_else(|| illegal(reason_uci(pos, from, to)));
     }
 
     // SAN: try the letters as typed, then the normalised readings.
@@ -220,7 +222,7 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
             continue;
         };
         parsed_any.get_or_insert(san);
-        match san.to_move(pos) {
+        match pos.san_to_move(san) {
             Ok(m) => {
                 if i == 0 {
                     // The letters as typed are legal: no second guessing.
@@ -259,7 +261,7 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
         n if n > 1 => {
             return Err(InputError::Ambiguous {
                 text: text.to_string(),
-                candidates: found.iter().map(|&m| san_of(pos, m)).collect(),
+                candidates: found.iter().map(|&m| pos.san(m)).collect(),
             });
         }
         _ => {}
@@ -267,18 +269,13 @@ pub fn parse_move(text: &str, pos: &Chess) -> Result<Input, InputError> {
     if let Some(moves) = ambiguous {
         return Err(InputError::Ambiguous {
             text: text.to_string(),
-            candidates: moves.iter().map(|&m| san_of(pos, m)).collect(),
+            candidates: moves.iter().map(|&m| pos.san(m)).collect(),
         });
     }
     match parsed_any {
         Some(san) => Err(illegal(reason_san(pos, &san))),
         None => Err(InputError::Unknown(text.to_string())),
     }
-}
-
-/// SAN of a legal move in `pos`.
-pub fn san_of(pos: &Chess, m: Move) -> String {
-    shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string()
 }
 
 /// Lower-case SAN made canonical: piece letter upper case (when `piece_first` and the first
@@ -306,14 +303,14 @@ fn normalise_san(lower: &str, piece_first: bool) -> String {
     s
 }
 
-fn promotions_matching(pos: &Chess, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
+fn promotions_matching<P: GamePosition>(pos: &P, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
     pos.legal_moves()
         .into_iter()
         .filter(|m| m.is_promotion() && keep(m))
         .collect()
 }
 
-fn san_matches(pos: &Chess, san: San) -> Vec<Move> {
+fn san_matches<P: GamePosition>(pos: &P, san: San) -> Vec<Move> {
     pos.legal_moves()
         .into_iter()
         .filter(|&m| san.matches(m))
@@ -331,7 +328,7 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-fn leaves_king_note(pos: &Chess) -> &'static str {
+fn leaves_king_note<P: GamePosition>(pos: &P) -> &'static str {
     if pos.is_check() {
         "your king is in check"
     } else {
@@ -339,44 +336,12 @@ fn leaves_king_note(pos: &Chess) -> &'static str {
     }
 }
 
-/// Whether a piece of `role` on `from` reaches `to` by its movement alone (pins ignored).
-fn reaches(pos: &Chess, from: Square, to: Square) -> bool {
-    let board = pos.board();
-    let Some(piece) = board.piece_at(from) else {
-        return false;
-    };
-    if board.by_color(piece.color).contains(to) {
-        return false;
-    }
-    if piece.role == Role::Pawn {
-        let dir: i32 = if piece.color.is_white() { 1 } else { -1 };
-        let df = i32::from(to.file()) - i32::from(from.file());
-        let dr = i32::from(to.rank()) - i32::from(from.rank());
-        let start_rank = if piece.color.is_white() { 1 } else { 6 };
-        if df == 0 {
-            let one = dr == dir && !board.occupied().contains(to);
-            let two = dr == 2 * dir
-                && i32::from(from.rank()) == start_rank
-                && !board.occupied().contains(to)
-                && from
-                    .offset(8 * dir)
-                    .is_some_and(|mid| !board.occupied().contains(mid));
-            return one || two;
-        }
-        return df.abs() == 1
-            && dr == dir
-            && (board.occupied().contains(to)
-                || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to));
-    }
-    shakmaty::attacks::attacks(from, piece, board.occupied()).contains(to)
-}
-
-fn reason_uci(pos: &Chess, from: Square, to: Square) -> String {
+fn reason_uci<P: GamePosition>(pos: &P, from: Square, to: Square) -> String {
     let board = pos.board();
     match board.piece_at(from) {
         None => format!("there is no piece on {from}"),
         Some(p) if p.color != pos.turn() => format!("the piece on {from} is not yours"),
-        Some(p) if reaches(pos, from, to) => {
+        Some(p) if pos.reaches(from, to) => {
             let _ = p;
             leaves_king_note(pos).to_string()
         }
@@ -384,14 +349,14 @@ fn reason_uci(pos: &Chess, from: Square, to: Square) -> String {
     }
 }
 
-fn reason_san(pos: &Chess, san: &San) -> String {
+fn reason_san<P: GamePosition>(pos: &P, san: &San) -> String {
     match *san {
         San::Normal { role, to, .. } => {
             let ours = pos.board().by_piece(role.of(pos.turn()));
             if ours.is_empty() {
                 return format!("you have no {}", role_name(role));
             }
-            if ours.into_iter().any(|from| reaches(pos, from, to)) {
+            if ours.into_iter().any(|from| pos.reaches(from, to)) {
                 leaves_king_note(pos).to_string()
             } else {
                 format!("no {} of yours can move to {to}", role_name(role))
@@ -404,16 +369,16 @@ fn reason_san(pos: &Chess, san: &San) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::CastlingMode;
+    use crate::variant::alice::Alice;
+    use shakmaty::{CastlingMode, Chess};
 
     fn pos(fen: &str) -> Chess {
-        parse_position(fen, CastlingMode::Standard).unwrap()
+        GamePosition::from_fen(fen, CastlingMode::Standard).unwrap()
     }
 
-    fn mv(line: &str, p: &Chess) -> String {
+    fn mv<P: GamePosition>(line: &str, p: &P) -> String {
         match parse_line(line, p) {
-            Ok(Input::Move(m)) => san_of(p, m),
+            Ok(Input::Move(m)) => p.san(m),
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -530,5 +495,18 @@ mod tests {
             parse_line("Quit", &p).unwrap(),
             Input::Command(Command::Quit)
         );
+    }
+
+    #[test]
+    fn alice_moves_read_the_same_way() {
+        let p = Alice::default();
+        assert_eq!(mv("nf3", &p), "Nf3");
+        assert_eq!(mv("e2e4", &p), "e4");
+        let e = parse_line("e5", &p).unwrap_err().to_string();
+        assert!(e.contains("no pawn of yours can move to e5"), "{e}");
+        let p = Alice::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert_eq!(mv("0-0", &p), "O-O");
+        let p = Alice::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(matches!(parse_line("b8", &p), Ok(Input::Promotion(ms)) if ms.len() == 4));
     }
 }

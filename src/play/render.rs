@@ -4,6 +4,7 @@
 //!
 //! Nothing here prints: every function returns lines for the caller to write.
 
+use crate::game::GamePosition;
 use crossterm::style::{Color as Tint, Stylize};
 use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 
@@ -277,6 +278,37 @@ pub fn visible_width(s: &str) -> usize {
     n
 }
 
+/// Every board of `pos` from `bottom`'s side, the last move and a checked king marked: one
+/// picture for chess, titled pictures side by side for a variant with several boards (Alice).
+pub fn position<P: GamePosition>(
+    pos: &P,
+    bottom: Color,
+    last_move: Option<Move>,
+    style: Style,
+) -> Block {
+    let checked = pos.is_check().then(|| pos.turn());
+    let mut pictures = pos.boards().into_iter().map(|(title, b)| {
+        let view = BoardView {
+            board: &b,
+            bottom,
+            last_move,
+            check: checked.and_then(|side| b.king_of(side)),
+        };
+        let picture = board(&view, style);
+        if title.is_empty() {
+            return picture;
+        }
+        let mut lines = vec![format!("{:<1$}", format!("  {title}"), picture.width)];
+        lines.extend(picture.lines);
+        Block {
+            lines,
+            width: picture.width,
+        }
+    });
+    let first = pictures.next().unwrap_or_default();
+    pictures.fold(first, |all, next| all.beside(&next, 4))
+}
+
 /// The moves as numbered pairs (`12. Nf3  Nc6`), the last `max_lines` of them.
 ///
 /// `first_number` is the full-move number of the first move, `black_first` whether Black made it.
@@ -326,7 +358,7 @@ impl Block {
 mod tests {
     use super::*;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
+    use shakmaty::{CastlingMode, Chess};
 
     #[test]
     fn ascii_board_from_black_marks_last_move_and_check() {

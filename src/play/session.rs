@@ -5,19 +5,18 @@
 //! whole game logic is tested here without a terminal.
 
 use super::clock::{Clocks, TimeControl};
-use super::record::{GameEnd, GameRecord, Termination, end_by_rules};
-use super::render::BoardView;
+use crate::game::{GamePosition, GameRecord, GameResult, PgnStyle, Termination, today};
 use crate::players::{ClockView, GameView};
-use crate::search::{Score, position_key};
-use shakmaty::{Chess, Color, Move, Position};
+use crate::search::Score;
+use shakmaty::{CastlingMode, Chess, Color, Move};
 use thiserror::Error;
 
 /// Why a change to the game was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SessionError {
-    /// The game has ended.
+    /// The game has ended (how, in words).
     #[error("the game is over ({0})")]
-    GameOver(GameEnd),
+    GameOver(String),
     /// The move is not legal in the position.
     #[error("illegal move")]
     IllegalMove,
@@ -26,20 +25,37 @@ pub enum SessionError {
     NothingToUndo,
 }
 
+/// A new record for a game played in `play`: its tags (`chessbot play`, today's date) and the
+/// player-facing [`PgnStyle::Play`], from `start` with castling written as `castling`.
+pub fn new_record<P: GamePosition>(start: P, castling: CastlingMode) -> GameRecord<P> {
+    let mut record = GameRecord::new(start, "?", "?");
+    record.event = "chessbot play".into();
+    record.site = "chessbot".into();
+    record.date = today();
+    record.round = "-".into();
+    record.castling = castling;
+    record.style = PgnStyle::Play;
+    record
+}
+
 /// A game between the player (one colour) and an opponent (the other).
 #[derive(Debug, Clone)]
-pub struct Session {
-    record: GameRecord,
-    position: Chess,
+pub struct Session<P = Chess> {
+    record: GameRecord<P>,
+    position: P,
     keys: Vec<u64>,
     human: Color,
     clocks: Option<Clocks>,
 }
 
-impl Session {
+impl<P: GamePosition> Session<P> {
     /// A game from `record` (its start and any moves already played), the player on `human`'s
     /// side, with clocks for `time_control`. An already finished position ends the game at once.
-    pub fn new(record: GameRecord, human: Color, time_control: Option<TimeControl>) -> Session {
+    pub fn new(
+        record: GameRecord<P>,
+        human: Color,
+        time_control: Option<TimeControl>,
+    ) -> Session<P> {
         let mut s = Session {
             position: record.start.clone(),
             record,
@@ -48,8 +64,8 @@ impl Session {
             clocks: time_control.map(Clocks::new),
         };
         s.replay();
-        if s.record.end.is_none() {
-            s.record.end = end_by_rules(&s.position, &s.keys);
+        if s.record.result.is_none() {
+            s.record.result = s.position.end_by_rules(&s.keys);
         }
         s
     }
@@ -58,23 +74,23 @@ impl Session {
         self.position = self.record.start.clone();
         self.keys.clear();
         for &m in &self.record.moves {
-            self.keys.push(position_key(&self.position));
+            self.keys.push(self.position.key());
             self.position.play_unchecked(m);
         }
     }
 
     /// The game record so far.
-    pub fn record(&self) -> &GameRecord {
+    pub fn record(&self) -> &GameRecord<P> {
         &self.record
     }
 
     /// The record, to set names and tags.
-    pub fn record_mut(&mut self) -> &mut GameRecord {
+    pub fn record_mut(&mut self) -> &mut GameRecord<P> {
         &mut self.record
     }
 
     /// The position now.
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &P {
         &self.position
     }
 
@@ -89,17 +105,22 @@ impl Session {
     }
 
     /// How the game ended, once it has.
-    pub fn end(&self) -> Option<GameEnd> {
-        self.record.end
+    pub fn end(&self) -> Option<&GameResult> {
+        self.record.result.as_ref()
+    }
+
+    /// How the game ended, as the sentence the player is shown (`White wins by checkmate`).
+    pub fn end_sentence(&self) -> Option<String> {
+        self.end().map(|r| r.sentence(self.position.turn()))
     }
 
     /// Whether it is the player's turn in a game still going on.
     pub fn human_to_move(&self) -> bool {
-        self.record.end.is_none() && self.position.turn() == self.human
+        self.record.result.is_none() && self.position.turn() == self.human
     }
 
     /// The game as a player sees it.
-    pub fn view_for_player(&self) -> GameView<'_> {
+    pub fn view_for_player(&self) -> GameView<'_, P> {
         GameView {
             start: &self.record.start,
             moves: &self.record.moves,
@@ -131,7 +152,7 @@ impl Session {
     /// Starts the clock of the side to move, unless it runs already or the game is over.
     pub fn start_clock(&mut self) {
         let turn = self.position.turn();
-        let over = self.record.end.is_some();
+        let over = self.record.result.is_some();
         if let Some(c) = &mut self.clocks
             && !over
             && c.running() != Some(turn)
@@ -141,9 +162,10 @@ impl Session {
         }
     }
 
-    /// Ends the game on time when the side to move's flag has fallen. Returns the end if so.
-    pub fn check_flag(&mut self) -> Option<GameEnd> {
-        if self.record.end.is_some() {
+    /// Ends the game on time when the side to move's flag has fallen (a draw when the other
+    /// side cannot mate). Returns the end if so.
+    pub fn check_flag(&mut self) -> Option<GameResult> {
+        if self.record.result.is_some() {
             return None;
         }
         let turn = self.position.turn();
@@ -151,12 +173,9 @@ impl Session {
             if let Some(c) = &mut self.clocks {
                 c.stop(false);
             }
-            let end = if self.position.has_insufficient_material(!turn) {
-                GameEnd::draw(Termination::Time, Some(turn))
-            } else {
-                GameEnd::loss(turn, Termination::Time)
-            };
-            self.record.end = Some(end);
+            let winner = (!self.position.has_insufficient_material(!turn)).then_some(!turn);
+            let end = GameResult::new(winner, Termination::TimeForfeit);
+            self.record.result = Some(end.clone());
             return Some(end);
         }
         None
@@ -164,8 +183,8 @@ impl Session {
 
     /// Plays `m` for the side to move. Returns how the game ended if this move ended it
     /// (a flag that fell before the move counts first: the move is then not played).
-    pub fn play(&mut self, m: Move) -> Result<Option<GameEnd>, SessionError> {
-        if let Some(end) = self.record.end {
+    pub fn play(&mut self, m: Move) -> Result<Option<GameResult>, SessionError> {
+        if let Some(end) = self.end_sentence() {
             return Err(SessionError::GameOver(end));
         }
         if !self.position.is_legal(m) {
@@ -177,11 +196,11 @@ impl Session {
         if let Some(c) = &mut self.clocks {
             c.stop(true);
         }
-        self.keys.push(position_key(&self.position));
+        self.keys.push(self.position.key());
         self.position.play_unchecked(m);
         self.record.moves.push(m);
-        self.record.end = end_by_rules(&self.position, &self.keys);
-        Ok(self.record.end)
+        self.record.result = self.position.end_by_rules(&self.keys);
+        Ok(self.record.result.clone())
     }
 
     /// Takes back the player's last move and the reply after it (or just the player's move when
@@ -195,10 +214,12 @@ impl Session {
             return Err(SessionError::NothingToUndo);
         }
         if matches!(
-            self.record.end.map(|e| e.termination),
-            Some(Termination::Resignation | Termination::AgreedDraw | Termination::Time)
+            self.end().map(|e| e.termination),
+            Some(Termination::Resignation | Termination::AgreedDraw | Termination::TimeForfeit)
         ) {
-            return Err(SessionError::GameOver(self.record.end.expect("ended")));
+            return Err(SessionError::GameOver(
+                self.end_sentence().unwrap_or_default(),
+            ));
         }
         let mut taken = 0;
         loop {
@@ -213,7 +234,7 @@ impl Session {
                 break;
             }
         }
-        self.record.end = None;
+        self.record.result = None;
         if let Some(c) = &mut self.clocks {
             c.stop(false);
         }
@@ -222,40 +243,25 @@ impl Session {
     }
 
     /// `side` resigns.
-    pub fn resign(&mut self, side: Color) -> GameEnd {
-        let end = GameEnd::loss(side, Termination::Resignation);
-        self.finish(end)
+    pub fn resign(&mut self, side: Color) -> GameResult {
+        self.finish(GameResult::new(Some(!side), Termination::Resignation))
     }
 
     /// Both sides agree to a draw.
-    pub fn agree_draw(&mut self) -> GameEnd {
-        self.finish(GameEnd::draw(Termination::AgreedDraw, None))
+    pub fn agree_draw(&mut self) -> GameResult {
+        self.finish(GameResult::new(None, Termination::AgreedDraw))
     }
 
-    fn finish(&mut self, end: GameEnd) -> GameEnd {
+    fn finish(&mut self, end: GameResult) -> GameResult {
         if let Some(c) = &mut self.clocks {
             c.stop(false);
         }
-        *self.record.end.get_or_insert(end)
+        self.record.result.get_or_insert(end).clone()
     }
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.record.moves.last().copied()
-    }
-
-    /// The board as `bottom` sees it, with the last move and a checked king marked.
-    pub fn view(&self, bottom: Color) -> BoardView<'_> {
-        BoardView {
-            board: self.position.board(),
-            bottom,
-            last_move: self.last_move(),
-            check: self
-                .position
-                .board()
-                .king_of(self.position.turn())
-                .filter(|_| self.position.is_check()),
-        }
     }
 }
 
@@ -274,21 +280,26 @@ pub fn accepts_draw(score: Score) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::CastlingMode;
+    use crate::variant::alice::Alice;
     use shakmaty::san::San;
 
-    fn session(fen: &str, human: Color) -> Session {
-        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
-        Session::new(GameRecord::new(pos, CastlingMode::Standard), human, None)
+    fn record<P: GamePosition>(fen: &str) -> GameRecord<P> {
+        new_record(
+            P::from_fen(fen, CastlingMode::Standard).unwrap(),
+            CastlingMode::Standard,
+        )
     }
 
-    fn play(s: &mut Session, san: &str) -> Option<GameEnd> {
-        let m = San::from_ascii(san.as_bytes())
-            .unwrap()
-            .to_move(s.position())
+    fn session(fen: &str, human: Color) -> Session {
+        Session::new(record(fen), human, None)
+    }
+
+    fn play<P: GamePosition>(s: &mut Session<P>, san: &str) -> Option<Termination> {
+        let m = s
+            .position()
+            .san_to_move(San::from_ascii(san.as_bytes()).unwrap())
             .unwrap();
-        s.play(m).unwrap()
+        s.play(m).unwrap().map(|e| e.termination)
     }
 
     #[test]
@@ -302,8 +313,8 @@ mod tests {
 
     #[test]
     fn undo_takes_back_move_and_reply() {
-        let mut s = Session::new(
-            GameRecord::new(Chess::default(), CastlingMode::Standard),
+        let mut s: Session = Session::new(
+            new_record(Chess::default(), CastlingMode::Standard),
             Color::White,
             None,
         );
@@ -323,8 +334,8 @@ mod tests {
 
     #[test]
     fn black_player_cannot_undo_engine_first_move() {
-        let mut s = Session::new(
-            GameRecord::new(Chess::default(), CastlingMode::Standard),
+        let mut s: Session = Session::new(
+            new_record(Chess::default(), CastlingMode::Standard),
             Color::Black,
             None,
         );
@@ -339,49 +350,37 @@ mod tests {
     #[test]
     fn each_rule_ending() {
         let mut s = session("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", Color::White);
-        assert_eq!(
-            play(&mut s, "Qg7").unwrap().termination,
-            Termination::Checkmate
-        );
+        assert_eq!(play(&mut s, "Qg7").unwrap(), Termination::Checkmate);
         assert!(!s.human_to_move());
         let mut s = session("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", Color::White);
-        assert_eq!(
-            play(&mut s, "Qf7").unwrap().termination,
-            Termination::Stalemate
-        );
+        assert_eq!(play(&mut s, "Qf7").unwrap(), Termination::Stalemate);
         let mut s = session("7k/8/8/8/8/8/6r1/7K w - - 0 1", Color::White);
         assert_eq!(
-            play(&mut s, "Kxg2").unwrap().termination,
+            play(&mut s, "Kxg2").unwrap(),
             Termination::InsufficientMaterial
         );
         let mut s = session("7k/8/8/8/8/8/8/R6K w - - 99 80", Color::White);
-        assert_eq!(
-            play(&mut s, "Ra2").unwrap().termination,
-            Termination::FiftyMoveRule
-        );
+        assert_eq!(play(&mut s, "Ra2").unwrap(), Termination::FiftyMoves);
         let mut s = session("7k/8/8/8/8/8/8/R6K w - - 0 1", Color::White);
         for san in ["Ra2", "Kg8", "Ra1", "Kh8", "Ra2", "Kg8", "Ra1"] {
             assert_eq!(play(&mut s, san), None, "{san}");
         }
-        assert_eq!(
-            play(&mut s, "Kh8").unwrap().termination,
-            Termination::ThreefoldRepetition
-        );
+        assert_eq!(play(&mut s, "Kh8").unwrap(), Termination::Repetition);
     }
 
     #[test]
     fn resign_draw_and_flag() {
         let mut s = session("7k/8/8/8/8/8/8/R6K w - - 0 1", Color::White);
-        let end = s.resign(Color::White);
-        assert_eq!(end.to_string(), "Black wins: White resigned");
+        s.resign(Color::White);
+        assert_eq!(s.end_sentence().unwrap(), "Black wins: White resigned");
         assert!(s.undo().is_err());
         let mut s = session("7k/8/8/8/8/8/8/R6K w - - 0 1", Color::White);
-        assert_eq!(s.agree_draw().to_string(), "Draw by agreement");
+        s.agree_draw();
+        assert_eq!(s.end_sentence().unwrap(), "Draw by agreement");
 
-        let pos = parse_position("7k/8/8/8/8/8/8/R6K w - - 0 1", CastlingMode::Standard).unwrap();
         let tc: TimeControl = "0.0001+0".parse().unwrap();
-        let mut s = Session::new(
-            GameRecord::new(pos, CastlingMode::Standard),
+        let mut s: Session = Session::new(
+            record("7k/8/8/8/8/8/8/R6K w - - 0 1"),
             Color::White,
             Some(tc),
         );
@@ -390,19 +389,43 @@ mod tests {
         // White's flag fell, but Black has a bare king: a draw.
         assert_eq!(
             s.check_flag().unwrap(),
-            GameEnd::draw(Termination::Time, Some(Color::White))
+            GameResult::new(None, Termination::TimeForfeit)
+        );
+        assert_eq!(
+            s.end_sentence().unwrap(),
+            "Draw: White's flag fell but the opponent has insufficient material to mate"
         );
         // Black's flag fell and White has a rook: White wins.
-        let pos = parse_position("7k/8/8/8/8/8/8/R6K b - - 0 1", CastlingMode::Standard).unwrap();
-        let mut s = Session::new(
-            GameRecord::new(pos, CastlingMode::Standard),
+        let mut s: Session = Session::new(
+            record("7k/8/8/8/8/8/8/R6K b - - 0 1"),
             Color::White,
             Some(tc),
         );
         s.start_clock();
         std::thread::sleep(std::time::Duration::from_millis(20));
         let end = s.check_flag().unwrap();
-        assert_eq!(end, GameEnd::loss(Color::Black, Termination::Time));
-        assert_eq!(end.to_string(), "White wins on time: Black's flag fell");
+        assert_eq!(
+            end,
+            GameResult::new(Some(Color::White), Termination::TimeForfeit)
+        );
+        assert_eq!(
+            s.end_sentence().unwrap(),
+            "White wins on time: Black's flag fell"
+        );
+    }
+
+    #[test]
+    fn alice_games_end_and_undo_the_same_way() {
+        let mut s: Session<Alice> = Session::new(
+            record("k7/7|R/1Q6/8/8/8/8/7K w - - 0 1"),
+            Color::White,
+            None,
+        );
+        assert_eq!(play(&mut s, "Rh8"), Some(Termination::Checkmate));
+        assert_eq!(s.end_sentence().unwrap(), "White wins by checkmate");
+        assert_eq!(s.undo(), Ok(1));
+        assert!(s.human_to_move());
+        let pgn = s.record().to_pgn();
+        assert!(pgn.contains("[Variant \"Alice\"]"), "{pgn}");
     }
 }

@@ -2,10 +2,14 @@
 //! Tomasz Michniewski's "simplified evaluation function" (piece values 100/320/330/500/900 and
 //! piece-square tables), evaluated incrementally: each move updates the score by the difference
 //! it makes instead of recounting the board.
+//!
+//! It plays every variant through [`GamePosition`]: the evaluation reads the pieces and their
+//! squares only (for Alice, blind to the board each piece stands on).
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
-use crate::search::{Depth, Score, position_key};
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
+use crate::game::GamePosition;
+use crate::search::{Depth, Score};
+use shakmaty::{Bitboard, Board, Color, Move, Role, Square};
 
 /// The default search depth in plies.
 pub const DEFAULT_DEPTH: Depth = 3;
@@ -34,20 +38,19 @@ impl ClassicPlayer {
     }
 
     /// Searches `pos` to the player's depth: the best move and its score for the side to move.
-    pub fn search(&mut self, pos: &Chess, history: &[u64]) -> Option<(Move, Score)> {
+    pub fn search<P: GamePosition>(&mut self, pos: &P, history: &[u64]) -> Option<(Move, Score)> {
         self.nodes = 0;
         self.keys.clear();
         self.keys.extend_from_slice(history);
-        self.keys.push(position_key(pos));
-        let eval = evaluate_white(pos);
-        let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        self.keys.push(pos.key());
+        let eval = evaluate_white(pos.board());
+        let mut moves = pos.legal_moves();
         order(&mut moves);
         let mut alpha = -Score::INFINITE.0;
         let mut best = None;
         for m in moves {
-            let child_eval = eval + delta(pos, m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child_eval = eval + delta(pos.turn(), m);
+            let child = pos.played(m);
             let score = -self.negamax(
                 &child,
                 child_eval,
@@ -64,9 +67,9 @@ impl ClassicPlayer {
         best
     }
 
-    fn negamax(
+    fn negamax<P: GamePosition>(
         &mut self,
-        pos: &Chess,
+        pos: &P,
         eval: i32,
         depth: Depth,
         ply: Depth,
@@ -85,7 +88,7 @@ impl ClassicPlayer {
         if pos.halfmoves() >= 100 || pos.is_insufficient_material() {
             return 0;
         }
-        let key = position_key(pos);
+        let key = pos.key();
         if self
             .keys
             .iter()
@@ -100,14 +103,13 @@ impl ClassicPlayer {
         if depth <= 0 {
             return self.quiescence(pos, eval, alpha, beta);
         }
-        let mut moves: Vec<Move> = moves.into_iter().collect();
+        let mut moves = moves;
         order(&mut moves);
         self.keys.push(key);
         let mut best = -Score::INFINITE.0;
         for m in moves {
-            let child_eval = eval + delta(pos, m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child_eval = eval + delta(pos.turn(), m);
+            let child = pos.played(m);
             let score = -self.negamax(&child, child_eval, depth - 1, ply + 1, -beta, -alpha);
             if score > best {
                 best = score;
@@ -121,19 +123,25 @@ impl ClassicPlayer {
         best
     }
 
-    fn quiescence(&mut self, pos: &Chess, eval: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn quiescence<P: GamePosition>(
+        &mut self,
+        pos: &P,
+        eval: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
-        let stand_pat = side_relative(pos, eval);
+        let stand_pat = side_relative(pos.board(), pos.turn(), eval);
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut captures: Vec<Move> = pos.capture_moves().into_iter().collect();
+        let mut captures = pos.legal_moves();
+        captures.retain(|m| m.is_capture());
         order(&mut captures);
         for m in captures {
-            let child_eval = eval + delta(pos, m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child_eval = eval + delta(pos.turn(), m);
+            let child = pos.played(m);
             let score = -self.quiescence(&child, child_eval, -beta, -alpha);
             if score >= beta {
                 return score;
@@ -144,7 +152,7 @@ impl ClassicPlayer {
     }
 }
 
-impl Player for ClassicPlayer {
+impl<P: GamePosition> Player<P> for ClassicPlayer {
     fn name(&self) -> String {
         format!("classic d{}", self.depth)
     }
@@ -153,7 +161,7 @@ impl Player for ClassicPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &GameView, _clock: &ClockView) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, game: &GameView<P>, _clock: &ClockView) -> Result<Choice, PlayerError> {
         legal_moves(game.position)?;
         let (mv, score) = self
             .search(game.position, game.history)
@@ -291,9 +299,8 @@ fn sign(color: Color) -> i32 {
     color.fold_wb(1, -1)
 }
 
-/// How much `m` changes the White-relative evaluation of `pos` (kings excluded).
-pub fn delta(pos: &Chess, m: Move) -> i32 {
-    let us = pos.turn();
+/// How much `m`, played by `us`, changes the White-relative evaluation (kings excluded).
+pub fn delta(us: Color, m: Move) -> i32 {
     let s = sign(us);
     match m {
         Move::Normal {
@@ -321,8 +328,8 @@ pub fn delta(pos: &Chess, m: Move) -> i32 {
 
 /// The White-relative evaluation of every piece but the kings, counted from scratch (the root of
 /// each search; the tree below it is updated with [`delta`]).
-pub fn evaluate_white(pos: &Chess) -> i32 {
-    pos.board()
+pub fn evaluate_white(board: &Board) -> i32 {
+    board
         .iter()
         .map(|(sq, p)| sign(p.color) * psq(p.color, p.role, sq))
         .sum()
@@ -330,8 +337,7 @@ pub fn evaluate_white(pos: &Chess) -> i32 {
 
 /// Michniewski's endgame rule: no queens, or every side with a queen has at most one minor piece
 /// besides.
-fn is_endgame(pos: &Chess) -> bool {
-    let board = pos.board();
+fn is_endgame(board: &Board) -> bool {
     [Color::White, Color::Black].into_iter().all(|c| {
         let ours = board.by_color(c);
         if (board.queens() & ours).is_empty() {
@@ -343,25 +349,29 @@ fn is_endgame(pos: &Chess) -> bool {
     })
 }
 
-/// The full evaluation from the side to move's view: the incremental part plus the kings.
-fn side_relative(pos: &Chess, eval_white: i32) -> i32 {
-    let table = if is_endgame(pos) {
+/// The full evaluation from the side to move's (`turn`'s) view: the incremental part plus the
+/// kings.
+fn side_relative(board: &Board, turn: Color, eval_white: i32) -> i32 {
+    let table = if is_endgame(board) {
         &KING_END
     } else {
         &KING_MIDDLE
     };
-    let board = pos.board();
     let king = |c: Color| board.king_of(c).map_or(0, |sq| table[table_index(c, sq)]);
     let white = eval_white + king(Color::White) - king(Color::Black);
-    white * sign(pos.turn())
+    white * sign(turn)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_position;
+    use crate::variant::alice::Alice;
     use rand::Rng;
-    use shakmaty::CastlingMode;
+    use shakmaty::{CastlingMode, Chess};
+
+    fn chess(fen: &str) -> Chess {
+        GamePosition::from_fen(fen, CastlingMode::Standard).unwrap()
+    }
 
     #[test]
     fn incremental_matches_full_recount_over_random_games() {
@@ -373,17 +383,17 @@ mod tests {
         ];
         for fen in starts {
             for _ in 0..30 {
-                let mut pos = parse_position(fen, CastlingMode::Standard).unwrap();
-                let mut eval = evaluate_white(&pos);
+                let mut pos = chess(fen);
+                let mut eval = evaluate_white(pos.board());
                 for _ in 0..80 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
                     }
                     let m = moves[rng.random_range(0..moves.len())];
-                    eval += delta(&pos, m);
+                    eval += delta(pos.turn(), m);
                     pos.play_unchecked(m);
-                    assert_eq!(eval, evaluate_white(&pos), "after {m:?}");
+                    assert_eq!(eval, evaluate_white(pos.board()), "after {m:?}");
                 }
             }
         }
@@ -392,8 +402,8 @@ mod tests {
     #[test]
     fn start_position_is_balanced_and_tables_are_mirrored() {
         let pos = Chess::default();
-        assert_eq!(evaluate_white(&pos), 0);
-        assert_eq!(side_relative(&pos, 0), 0);
+        assert_eq!(evaluate_white(pos.board()), 0);
+        assert_eq!(side_relative(pos.board(), pos.turn(), 0), 0);
         // White knight on f3 and black knight on f6 get the same bonus.
         assert_eq!(
             psq(Color::White, Role::Knight, Square::F3),
@@ -403,8 +413,7 @@ mod tests {
     }
 
     fn best(fen: &str, depth: Depth) -> (Move, Score) {
-        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
-        ClassicPlayer::new(depth).search(&pos, &[]).unwrap()
+        ClassicPlayer::new(depth).search(&chess(fen), &[]).unwrap()
     }
 
     #[test]
@@ -424,5 +433,19 @@ mod tests {
         // A rook defended by a pawn is not worth the queen.
         let (m, _) = best("4k3/8/4p3/3r4/8/8/3Q4/4K3 w - - 0 1", 3);
         assert_ne!(m.to(), Square::D5);
+    }
+
+    #[test]
+    fn alice_mates_and_takes_a_free_queen_on_its_board() {
+        let alice = |fen: &str| Alice::from_fen(fen).unwrap();
+        // The rook on B arrives on A: Rh8# (or Ra7#, the queen on A guarding a7).
+        let pos = alice("k7/7|R/1Q6/8/8/8/8/7K w - - 0 1");
+        let (m, score) = ClassicPlayer::new(2).search(&pos, &[]).unwrap();
+        assert!(pos.played(&m).is_checkmate(), "{m:?}");
+        assert_eq!(score, Score::mate_in(1));
+        // The white rook on A takes the unprotected queen on A (d1xd8).
+        let pos = alice("3q2k1/8/8/8/8/8/8/3RK3 w - - 0 1");
+        let (m, _) = ClassicPlayer::new(2).search(&pos, &[]).unwrap();
+        assert_eq!(m, pos.parse_uci("d1d8").unwrap());
     }
 }

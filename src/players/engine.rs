@@ -1,6 +1,7 @@
-//! `engine`: our full search ([`crate::search::Engine`]) as a player.
+//! `engine`: our full search ([`crate::search::Engine`]) as a player, for every [`Variant`].
 
-use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
+use super::{Choice, ClockView, GameView, Player, PlayerError, Variant, legal_moves};
+
 use crate::search::{Engine, Evaluator, Level, SearchControl, Silent, Strength};
 
 /// The node budget used when neither the player nor the match gives any limit, so that a game
@@ -39,7 +40,7 @@ impl EnginePlayer {
         self
     }
 
-    /// The same engine evaluating with `evaluator`.
+    /// The same engine evaluating standard chess with `evaluator`.
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> EnginePlayer {
         self.engine.set_evaluator(evaluator);
         self
@@ -56,7 +57,7 @@ impl EnginePlayer {
     }
 }
 
-impl Player for EnginePlayer {
+impl<V: Variant> Player<V> for EnginePlayer {
     fn name(&self) -> String {
         match self.level() {
             Some(level) => format!("engine level {}", level.get()),
@@ -71,9 +72,9 @@ impl Player for EnginePlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, game: &GameView<V>, clock: &ClockView) -> Result<Choice, PlayerError> {
         legal_moves(game.position)?;
-        let mut limits = clock.limits_for(shakmaty::Position::turn(game.position));
+        let mut limits = clock.limits_for(game.position.turn());
         if limits.depth.is_none()
             && limits.nodes.is_none()
             && limits.movetime.is_none()
@@ -84,7 +85,8 @@ impl Player for EnginePlayer {
         limits.strength = self
             .level
             .map(|l| Strength::from_level(l).with_seed(self.seed));
-        let result = self.engine.search(
+        let result = V::search(
+            &mut self.engine,
             game.position,
             game.history,
             &limits,
@@ -108,14 +110,15 @@ impl Player for EnginePlayer {
 mod tests {
     use super::*;
     use crate::rules::fen::parse_position;
-    use shakmaty::{CastlingMode, Square};
+    use crate::variant::alice::Alice;
+    use shakmaty::{CastlingMode, Chess, Square};
 
     #[test]
     fn plays_the_mate_under_a_depth_limit() {
         let pos =
             parse_position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CastlingMode::Standard).unwrap();
         let mut p = EnginePlayer::new(1);
-        p.new_game(0).unwrap();
+        Player::<Chess>::new_game(&mut p, 0).unwrap();
         let view = GameView {
             start: &pos,
             moves: &[],
@@ -132,7 +135,7 @@ mod tests {
 
     /// The moves a player chooses in the start position over `seeds` games.
     fn first_moves(mut p: EnginePlayer, seeds: u64) -> std::collections::HashSet<String> {
-        let pos = shakmaty::Chess::default();
+        let pos = Chess::default();
         let view = GameView {
             start: &pos,
             moves: &[],
@@ -145,7 +148,7 @@ mod tests {
         };
         (0..seeds)
             .map(|seed| {
-                p.new_game(seed).unwrap();
+                Player::<Chess>::new_game(&mut p, seed).unwrap();
                 p.choose(&view, &clock).unwrap().mv.to_string()
             })
             .collect()
@@ -155,10 +158,10 @@ mod tests {
     fn a_low_level_varies_its_play_and_full_strength_does_not() {
         assert_eq!(first_moves(EnginePlayer::new(1), 6).len(), 1);
         let weak = EnginePlayer::new(1).with_level(Level::new(2).unwrap());
-        assert_eq!(weak.name(), "engine level 2");
+        assert_eq!(Player::<Chess>::name(&weak), "engine level 2");
         assert!(first_moves(weak, 12).len() > 1);
         let full = EnginePlayer::new(1).with_level(Level::MAX);
-        assert_eq!(full.name(), "engine");
+        assert_eq!(Player::<Chess>::name(&full), "engine");
     }
 
     #[test]
@@ -176,8 +179,27 @@ mod tests {
             history: &[],
         };
         let mut p = EnginePlayer::new(1).with_level(Level::new(3).unwrap());
-        p.new_game(5).unwrap();
+        Player::<Chess>::new_game(&mut p, 5).unwrap();
         let c = p.choose(&view, &ClockView::unlimited()).unwrap();
         assert_eq!(c.mv.to(), Square::D5);
+    }
+
+    #[test]
+    fn plays_the_alice_mate() {
+        let pos = Alice::from_fen("k7/7|R/1Q6/8/8/8/8/7K w - - 0 1").unwrap();
+        let view = GameView {
+            start: &pos,
+            moves: &[],
+            position: &pos,
+            history: &[],
+        };
+        let mut p = EnginePlayer::new(1);
+        Player::<Alice>::new_game(&mut p, 0).unwrap();
+        let clock = ClockView {
+            depth: Some(3),
+            ..ClockView::unlimited()
+        };
+        let c = p.choose(&view, &clock).unwrap();
+        assert!(pos.played(&c.mv).is_checkmate(), "{c:?}");
     }
 }

@@ -1,11 +1,12 @@
 //! `material`: one ply on material only.
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves, seeded_rng};
-use crate::search::{Score, position_key};
+use crate::game::GamePosition;
+use crate::search::Score;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{Board, Color, Role};
 
 /// Looks one ply ahead and counts material (pawn 1, knight 3, bishop 3, rook 5, queen 9).
 ///
@@ -38,8 +39,8 @@ pub fn pawns(role: Role) -> i32 {
 }
 
 /// Material balance in pawns from `side`'s point of view.
-pub fn material_balance(pos: &Chess, side: Color) -> i32 {
-    pos.board()
+pub fn material_balance(board: &Board, side: Color) -> i32 {
+    board
         .iter()
         .map(|(_, p)| {
             let v = pawns(p.role);
@@ -50,7 +51,12 @@ pub fn material_balance(pos: &Chess, side: Color) -> i32 {
 
 /// The score of the position after a move, from the mover's point of view (centipawns, so
 /// 100 per pawn).
-fn score_after(after: &Chess, mover: Color, history: &[u64], before_key: u64) -> Score {
+fn score_after<P: GamePosition>(
+    after: &P,
+    mover: Color,
+    history: &[u64],
+    before_key: u64,
+) -> Score {
     if after.is_checkmate() {
         return Score::mate_in(1);
     }
@@ -60,7 +66,7 @@ fn score_after(after: &Chess, mover: Color, history: &[u64], before_key: u64) ->
     if after.halfmoves() >= 4 {
         // Threefold repetition: the new position already occurred twice, counting the position
         // before the move (same side to move only every other ply).
-        let key = position_key(after);
+        let key = after.key();
         let reversible = after.halfmoves() as usize;
         let seen = history
             .iter()
@@ -73,10 +79,10 @@ fn score_after(after: &Chess, mover: Color, history: &[u64], before_key: u64) ->
             return Score::DRAW;
         }
     }
-    Score::cp(100 * material_balance(after, mover))
+    Score::cp(100 * material_balance(after.board(), mover))
 }
 
-impl Player for MaterialPlayer {
+impl<P: GamePosition> Player<P> for MaterialPlayer {
     fn name(&self) -> String {
         "material".to_string()
     }
@@ -86,16 +92,17 @@ impl Player for MaterialPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &GameView, _clock: &ClockView) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, game: &GameView<P>, _clock: &ClockView) -> Result<Choice, PlayerError> {
         let pos = game.position;
         let mover = pos.turn();
-        let before_key = position_key(pos);
+        let before_key = pos.key();
         let mut scored: Vec<(Score, shakmaty::Move)> = legal_moves(pos)?
             .into_iter()
             .map(|m| {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                (score_after(&after, mover, game.history, before_key), m)
+                (
+                    score_after(&pos.played(m), mover, game.history, before_key),
+                    m,
+                )
             })
             .collect();
         // Random order among equals, then best first (the sort is stable).
@@ -117,11 +124,11 @@ impl Player for MaterialPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_position;
-    use shakmaty::{CastlingMode, Square};
+    use crate::variant::alice::Alice;
+    use shakmaty::{CastlingMode, Chess, Square};
 
-    fn choose(fen: &str, seed: u64) -> Choice {
-        let pos = parse_position(fen, CastlingMode::Standard).unwrap();
+    fn choose<P: GamePosition>(fen: &str, seed: u64) -> Choice {
+        let pos = P::from_fen(fen, CastlingMode::Standard).unwrap();
         let mut p = MaterialPlayer::new(seed);
         let view = GameView {
             start: &pos,
@@ -135,8 +142,15 @@ mod tests {
     #[test]
     fn always_mates_in_one() {
         for seed in 0..20 {
-            let c = choose("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", seed);
+            let c = choose::<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", seed);
             assert_eq!(c.mv.to(), Square::A8);
+            assert_eq!(c.score, Some(Score::mate_in(1)));
+            // Alice: the rook on B mates arriving on A, with Rh8# or Ra7# (the queen on A
+            // guards a7 and covers the king's flight squares there).
+            let fen = "k7/7|R/1Q6/8/8/8/8/7K w - - 0 1";
+            let c = choose::<Alice>(fen, seed);
+            let after = Alice::from_fen(fen).unwrap().played(&c.mv);
+            assert!(after.is_checkmate());
             assert_eq!(c.score, Some(Score::mate_in(1)));
         }
     }
@@ -147,7 +161,7 @@ mod tests {
         let fen = "4k3/8/8/3q3r/8/8/8/3RK2R w - - 0 1";
         let mut targets = std::collections::HashSet::new();
         for seed in 0..40 {
-            let c = choose(fen, seed);
+            let c = choose::<Chess>(fen, seed);
             targets.insert(c.mv.to());
         }
         assert_eq!(
@@ -160,9 +174,10 @@ mod tests {
     #[test]
     fn stalemating_scores_zero() {
         // Qb6?? stalemates the king on a8: it scores 0 against +9 for the other moves.
-        let pos = parse_position("k7/8/8/2Q5/8/8/8/6K1 w - - 0 1", CastlingMode::Standard).unwrap();
-        let mut after = pos.clone();
-        after.play_unchecked(shakmaty::Move::Normal {
+        let pos: Chess =
+            GamePosition::from_fen("k7/8/8/2Q5/8/8/8/6K1 w - - 0 1", CastlingMode::Standard)
+                .unwrap();
+        let after = pos.played(shakmaty::Move::Normal {
             role: Role::Queen,
             from: Square::C5,
             capture: None,
@@ -172,7 +187,9 @@ mod tests {
         assert_eq!(score_after(&after, Color::White, &[], 0), Score::DRAW);
         for seed in 0..20 {
             assert_ne!(
-                choose("k7/8/8/2Q5/8/8/8/6K1 w - - 0 1", seed).mv.to(),
+                choose::<Chess>("k7/8/8/2Q5/8/8/8/6K1 w - - 0 1", seed)
+                    .mv
+                    .to(),
                 Square::B6
             );
         }

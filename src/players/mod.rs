@@ -11,6 +11,10 @@
 //!
 //! Every built-in player is deterministic given the seed passed to [`Player::new_game`] (the
 //! engine too, under depth or node limits).
+//!
+//! Players play any [`Variant`]: random, material, classic and engine through the variant's
+//! rules ([`GamePosition`]) and our engine's search of it; the book and UCI players know
+//! standard chess only.
 
 pub mod classic;
 pub mod engine;
@@ -19,26 +23,37 @@ pub mod opening;
 pub mod random;
 pub mod spec;
 pub mod uci;
+pub mod variant;
 
 pub use spec::{PlayerSpec, SpecError};
+pub use variant::Variant;
 
+use crate::game::GamePosition;
 use crate::search::{Clock, Depth, Limits, Score};
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move};
 use std::time::Duration;
 
 /// A game as a player sees it when asked for a move.
-#[derive(Debug, Clone, Copy)]
-pub struct GameView<'a> {
+#[derive(Debug)]
+pub struct GameView<'a, P = Chess> {
     /// The position the game started from (the standard one or a book/FEN start).
-    pub start: &'a Chess,
+    pub start: &'a P,
     /// The moves played from `start`, in order.
     pub moves: &'a [Move],
     /// The current position (`start` with `moves` played): the player is to move here.
-    pub position: &'a Chess,
-    /// Keys ([`crate::search::position_key`]) of the positions before `position`, oldest first,
-    /// for repetition detection.
+    pub position: &'a P,
+    /// Keys ([`GamePosition::key`]) of the positions before `position`, oldest first, for
+    /// repetition detection.
     pub history: &'a [u64],
 }
+
+impl<P> Clone for GameView<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for GameView<'_, P> {}
 
 /// The clocks and per-move limits a player must respect for one move.
 ///
@@ -154,6 +169,16 @@ pub enum PlayerError {
         /// The move text as sent.
         text: String,
     },
+    /// The player does not play this variant (book and UCI players know standard chess only).
+    #[error(
+        "the {player} player does not play {variant} (use random, material, classic or engine)"
+    )]
+    Unsupported {
+        /// The player kind.
+        player: &'static str,
+        /// The variant.
+        variant: &'static str,
+    },
     /// Any other protocol failure (unexpected output, rejected option).
     #[error("engine {engine}: {reason}")]
     Protocol {
@@ -164,11 +189,11 @@ pub enum PlayerError {
     },
 }
 
-/// Anything that chooses moves: a built-in player or an external engine.
+/// Anything that chooses moves in games of `P`: a built-in player or an external engine.
 ///
 /// A match calls [`Player::new_game`] before each game, then [`Player::choose`] whenever the
 /// player is to move. Players are `Send` so that matches can run games on several threads.
-pub trait Player: Send {
+pub trait Player<P: GamePosition = Chess>: Send {
     /// A short name for PGN tags and reports (`random`, `classic d3`, `Stockfish 17`).
     fn name(&self) -> String;
 
@@ -177,7 +202,7 @@ pub trait Player: Send {
     fn new_game(&mut self, seed: u64) -> Result<(), PlayerError>;
 
     /// Chooses a move for the side to move in `game.position`.
-    fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError>;
+    fn choose(&mut self, game: &GameView<P>, clock: &ClockView) -> Result<Choice, PlayerError>;
 
     /// Whether the player is deterministic for a given seed and per-move limits: a match with only
     /// such players gives the same PGN byte for byte.
@@ -192,7 +217,7 @@ pub trait Player: Send {
 }
 
 /// The legal moves of `pos`, or [`PlayerError::NoLegalMove`].
-pub(crate) fn legal_moves(pos: &Chess) -> Result<shakmaty::MoveList, PlayerError> {
+pub(crate) fn legal_moves<P: GamePosition>(pos: &P) -> Result<Vec<Move>, PlayerError> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         Err(PlayerError::NoLegalMove)

@@ -1,6 +1,7 @@
 //! `random`: a uniformly random legal move.
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves, seeded_rng};
+use crate::game::GamePosition;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -11,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 /// use shakmaty::{Chess, Position};
 ///
 /// let mut player = RandomPlayer::new(7);
-/// player.new_game(7).unwrap();
+/// Player::<Chess>::new_game(&mut player, 7).unwrap();
 /// let pos = Chess::default();
 /// let view = GameView { start: &pos, moves: &[], position: &pos, history: &[] };
 /// let choice = player.choose(&view, &ClockView::unlimited()).unwrap();
@@ -31,7 +32,7 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
+impl<P: GamePosition> Player<P> for RandomPlayer {
     fn name(&self) -> String {
         "random".to_string()
     }
@@ -41,7 +42,7 @@ impl Player for RandomPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &GameView, _clock: &ClockView) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, game: &GameView<P>, _clock: &ClockView) -> Result<Choice, PlayerError> {
         let moves = legal_moves(game.position)?;
         let i = self.rng.random_range(0..moves.len());
         Ok(Choice::plain(moves[i]))
@@ -51,15 +52,16 @@ impl Player for RandomPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Chess, Position};
+    use crate::variant::alice::Alice;
+    use shakmaty::Chess;
 
-    fn play_game(seed: u64) -> Vec<shakmaty::Move> {
+    fn play_game<P: GamePosition>(seed: u64) -> Vec<shakmaty::Move> {
         let mut player = RandomPlayer::new(0);
-        player.new_game(seed).unwrap();
-        let start = Chess::default();
+        Player::<P>::new_game(&mut player, seed).unwrap();
+        let start = P::default();
         let mut pos = start.clone();
         let mut moves = Vec::new();
-        while moves.len() < 40 && !pos.is_game_over() {
+        while moves.len() < 40 && pos.end_by_rules(&[]).is_none() {
             let view = GameView {
                 start: &start,
                 moves: &moves,
@@ -76,8 +78,10 @@ mod tests {
 
     #[test]
     fn same_seed_same_moves_other_seed_other_moves() {
-        assert_eq!(play_game(1), play_game(1));
-        assert_ne!(play_game(1), play_game(2));
+        assert_eq!(play_game::<Chess>(1), play_game::<Chess>(1));
+        assert_ne!(play_game::<Chess>(1), play_game::<Chess>(2));
+        assert_eq!(play_game::<Alice>(1), play_game::<Alice>(1));
+        assert_ne!(play_game::<Alice>(1), play_game::<Alice>(2));
     }
 
     #[test]

@@ -18,13 +18,10 @@
 use super::classic::{ClassicPlayer, DEFAULT_DEPTH};
 use super::engine::EnginePlayer;
 use super::material::MaterialPlayer;
-use super::opening::OpeningPlayer;
 use super::random::RandomPlayer;
-use super::uci::{UciPlayer, player_error};
-use super::{Choice, ClockView, GameView, Player, PlayerError};
-use crate::book::polyglot::Book;
+use super::variant::unsupported;
+use super::{Choice, ClockView, GameView, Player, PlayerError, Variant};
 use crate::search::{Depth, Evaluator, Level};
-use crate::uci::client::EngineSpec;
 use std::time::Duration;
 
 /// A bad player specification.
@@ -106,6 +103,20 @@ pub enum PlayerKind {
         /// Extra time past its own before the engine counts as hung.
         grace: Option<Duration>,
     },
+}
+
+impl PlayerKind {
+    /// The kind as a spec names it (`random`, `classic`, `uci`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Material => "material",
+            PlayerKind::Opening { .. } => "opening",
+            PlayerKind::Classic { .. } => "classic",
+            PlayerKind::Engine { .. } => "engine",
+            PlayerKind::Uci { .. } => "uci",
+        }
+    }
 }
 
 /// Per-move limits a spec imposes on its player, replacing the match's.
@@ -295,21 +306,25 @@ impl PlayerSpec {
         })
     }
 
-    /// Builds the player (a fresh instance: one per thread in a match).
-    pub fn build(&self) -> Result<Box<dyn Player>, PlayerError> {
-        let inner: Box<dyn Player> = match &self.kind {
+    /// Whether the player plays `V` (the book and UCI players know standard chess only),
+    /// checked before a match starts any engine.
+    ///
+    /// # Errors
+    /// [`PlayerError::Unsupported`] naming the player and the variant.
+    pub fn check_variant<V: Variant>(&self) -> Result<(), PlayerError> {
+        match self.kind {
+            PlayerKind::Opening { .. } | PlayerKind::Uci { .. } if !V::BOOK_AND_UCI => {
+                Err(unsupported::<V>(&self.kind))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds the player for games of `V` (a fresh instance: one per thread in a match).
+    pub fn build<V: Variant>(&self) -> Result<Box<dyn Player<V>>, PlayerError> {
+        let inner: Box<dyn Player<V>> = match &self.kind {
             PlayerKind::Random => Box::new(RandomPlayer::new(0)),
             PlayerKind::Material => Box::new(MaterialPlayer::new(0)),
-            PlayerKind::Opening { book, min_weight } => {
-                let book = match book {
-                    Some(path) => Book::open(path).map_err(|e| PlayerError::Start {
-                        engine: "opening".into(),
-                        reason: e.to_string(),
-                    })?,
-                    None => Book::embedded(),
-                };
-                Box::new(OpeningPlayer::new(book, *min_weight))
-            }
             PlayerKind::Classic { depth } => Box::new(ClassicPlayer::new(*depth)),
             PlayerKind::Engine {
                 hash_mb,
@@ -322,19 +337,8 @@ impl PlayerSpec {
                     None => engine,
                 })
             }
-            PlayerKind::Uci {
-                program,
-                args,
-                options,
-                grace,
-            } => {
-                let mut spec = EngineSpec::new(program.clone());
-                spec.args = args.clone();
-                spec.options = options.clone();
-                if let Some(g) = grace {
-                    spec.timeouts.grace = *g;
-                }
-                Box::new(UciPlayer::start(&spec).map_err(player_error)?)
+            kind @ (PlayerKind::Opening { .. } | PlayerKind::Uci { .. }) => {
+                V::book_or_uci_player(kind)?
             }
         };
         if self.name.is_none() && self.limits == SpecLimits::default() {
@@ -349,13 +353,13 @@ impl PlayerSpec {
 }
 
 /// A player with a spec's name and limits applied.
-struct Configured {
-    inner: Box<dyn Player>,
+struct Configured<V: Variant> {
+    inner: Box<dyn Player<V>>,
     name: Option<String>,
     limits: SpecLimits,
 }
 
-impl Player for Configured {
+impl<V: Variant> Player<V> for Configured<V> {
     fn name(&self) -> String {
         self.name.clone().unwrap_or_else(|| self.inner.name())
     }
@@ -364,7 +368,7 @@ impl Player for Configured {
         self.inner.new_game(seed)
     }
 
-    fn choose(&mut self, game: &GameView, clock: &ClockView) -> Result<Choice, PlayerError> {
+    fn choose(&mut self, game: &GameView<V>, clock: &ClockView) -> Result<Choice, PlayerError> {
         let mut clock = *clock;
         if self.limits != SpecLimits::default() {
             clock.depth = self.limits.depth;
@@ -386,6 +390,16 @@ impl Player for Configured {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::alice::Alice;
+    use shakmaty::Chess;
+
+    fn name<V: Variant>(spec: &str) -> String {
+        PlayerSpec::parse(spec)
+            .unwrap()
+            .build::<V>()
+            .unwrap()
+            .name()
+    }
 
     #[test]
     fn parses_kinds_and_options() {
@@ -404,16 +418,34 @@ mod tests {
         );
         assert_eq!(s.limits.nodes, Some(2000));
         assert_eq!(s.name.as_deref(), Some("fast"));
-        assert_eq!(s.build().unwrap().name(), "fast");
+        assert_eq!(name::<Chess>("engine?nodes=2000&hash=4&name=fast"), "fast");
         let s = PlayerSpec::parse("engine?movetime=50").unwrap();
         assert_eq!(s.limits.movetime, Some(Duration::from_millis(50)));
+        assert_eq!(name::<Chess>("classic?depth=2"), "classic d2");
+    }
+
+    #[test]
+    fn alice_has_every_player_but_book_and_uci() {
+        assert_eq!(name::<Alice>("random"), "random");
+        assert_eq!(name::<Alice>("classic?depth=2"), "classic d2");
+        assert_eq!(name::<Alice>("engine?nodes=500&name=fast"), "fast");
+        let refused = |s: &str| {
+            PlayerSpec::parse(s)
+                .unwrap()
+                .check_variant::<Alice>()
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
-            PlayerSpec::parse("classic?depth=2")
+            refused("opening"),
+            "the opening player does not play Alice chess (use random, material, classic or engine)"
+        );
+        assert!(refused("uci:stockfish").starts_with("the uci player does not play Alice"));
+        assert!(
+            PlayerSpec::parse("uci:stockfish")
                 .unwrap()
-                .build()
-                .unwrap()
-                .name(),
-            "classic d2"
+                .check_variant::<Chess>()
+                .is_ok()
         );
     }
 
@@ -430,7 +462,7 @@ mod tests {
         assert!(err("opening?min_weight=-1").contains("min_weight=-1"));
         let Err(e) = PlayerSpec::parse("opening?book=/no/book.bin")
             .unwrap()
-            .build()
+            .build::<Chess>()
         else {
             panic!("a missing book cannot load")
         };
@@ -457,7 +489,10 @@ mod tests {
         let names: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(names, ["UCI_LimitStrength", "UCI_Elo", "Hash"]);
         assert_eq!(s.limits.nodes, Some(1000));
-        let Err(missing) = PlayerSpec::parse("uci:/no/such/engine").unwrap().build() else {
+        let Err(missing) = PlayerSpec::parse("uci:/no/such/engine")
+            .unwrap()
+            .build::<Chess>()
+        else {
             panic!("a missing engine cannot start")
         };
         assert!(missing.to_string().contains("/no/such/engine"), "{missing}");

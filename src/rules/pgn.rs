@@ -152,6 +152,9 @@ pub struct ReadOptions {
     pub max_plies: Option<usize>,
     /// Skip comments, NAGs and variations (faster when only moves matter).
     pub moves_only: bool,
+    /// Read castling as Chess960 in games without a `Variant` tag too (such a game without a
+    /// `FEN` tag starts from the standard position).
+    pub chess960: bool,
 }
 
 /// Reads every game of a PGN text, in order; broken games come back as errors in their place.
@@ -320,7 +323,7 @@ impl Visitor for GameVisitor {
         let tags = tags.tags;
         let get = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let chess960 = match get("Variant") {
-            None => false,
+            None => self.options.chess960,
             Some(v) => {
                 let lower = v.to_ascii_lowercase();
                 if lower.contains("960") || lower.contains("fischer") {
@@ -352,7 +355,7 @@ impl Visitor for GameVisitor {
                     }));
                 }
             },
-            None if chess960 => {
+            None if chess960 && get("Variant").is_some() => {
                 return ControlFlow::Break(Err(PgnError::BadFen {
                     game: self.number,
                     line: self.line,
@@ -608,6 +611,7 @@ mod tests {
         let opts = ReadOptions {
             max_plies: Some(3),
             moves_only: true,
+            chess960: false,
         };
         let g = read_games(text, opts).next().unwrap().unwrap();
         assert_eq!(g.moves.len(), 3);

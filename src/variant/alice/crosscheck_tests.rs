@@ -3,7 +3,8 @@
 //! positions from random games with their legal moves, the move played and its SAN (so make-move,
 //! the FEN counters and SAN are checked too), and perft counts on varied positions.
 
-use super::{Alice, perft};
+use super::Alice;
+use crate::game::GamePosition;
 use crate::variant::alice::notation::uci;
 
 const MOVELISTS: &str = include_str!("../../../tests/data/alice/pyffish_movelists.txt");
@@ -62,7 +63,7 @@ fn perft_matches_fairy_stockfish() {
             let n: u64 = n.parse().expect("a count");
             // Depth 4 of the start is in the CLI tests; keep this one quick.
             if d < 3 {
-                assert_eq!(perft(&pos, d as u32 + 1), n, "{fen} depth {}", d + 1);
+                assert_eq!(pos.perft(d as u32 + 1), n, "{fen} depth {}", d + 1);
             }
         }
         checked += 1;
@@ -74,7 +75,7 @@ fn perft_matches_fairy_stockfish() {
 fn start_perft() {
     let start = Alice::default();
     assert_eq!(
-        (1..=3).map(|d| perft(&start, d)).collect::<Vec<_>>(),
+        (1..=3).map(|d| start.perft(d)).collect::<Vec<_>>(),
         [20, 400, 9_384]
     );
 }

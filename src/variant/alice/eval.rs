@@ -126,19 +126,6 @@ fn pst(piece: Piece, sq: Square, endgame: bool) -> i32 {
     }
 }
 
-/// The textbook "simplified evaluation function" (material and piece-square tables only, blind
-/// to the boards), from White's point of view: what the `classic` Alice player uses.
-pub fn simplified_white(pos: &Alice) -> i32 {
-    let board = pos.board();
-    let mut score = 0;
-    for (sq, piece) in board.iter() {
-        let endgame = (board.queens() & board.by_color(piece.color.other())).is_empty();
-        let v = w::MATERIAL[piece.role as usize - 1] + pst(piece, sq, endgame);
-        score += if piece.color.is_white() { v } else { -v };
-    }
-    score
-}
-
 /// The table entry of `sq` for a piece of `color` (tables are written from White's side).
 fn pst_index(color: Color, sq: Square) -> usize {
     let sq = if color.is_white() {

@@ -19,11 +19,16 @@
 //! ever holds a piece on both boards, that is the whole state. Moves are shakmaty
 //! [`Move`]s (`Normal` and `Castle`; Alice has no en passant and no drops).
 //!
+//! Games, players, matches, `play` and `bestmove` see Alice through
+//! [`GamePosition`](crate::game::GamePosition) (implemented in [`game`]) and our engine searches
+//! it through [`search`]; only the rules, the notation and the evaluation live here.
+//!
 //! ```
-//! use chessbot::variant::alice::{Alice, perft};
+//! use chessbot::game::GamePosition;
+//! use chessbot::variant::alice::Alice;
 //! let start = Alice::default();
 //! assert_eq!(start.legal_moves().len(), 20);
-//! assert_eq!(perft(&start, 3), 9_384);
+//! assert_eq!(start.perft(3), 9_384);
 //! ```
 
 pub mod diagram;
@@ -31,42 +36,11 @@ pub mod eval;
 pub mod game;
 mod movegen;
 pub mod notation;
-pub mod players;
 pub mod position;
-pub mod record;
 pub mod search;
 
-pub use game::{AliceEnd, AliceGame};
 pub use notation::{AliceFenError, AliceMoveError};
 pub use position::{Alice, BoardId};
-
-use shakmaty::Move;
-
-/// Counts the leaf nodes of the Alice legal move tree `depth` plies deep.
-pub fn perft(pos: &Alice, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.iter().map(|m| perft(&pos.played(m), depth - 1)).sum()
-}
-
-/// Perft split by root move: each legal move with the leaf count below it.
-pub fn divide(pos: &Alice, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let n = perft(&pos.played(&m), depth - 1);
-            (m, n)
-        })
-        .collect()
-}
 
 #[cfg(test)]
 mod crosscheck_tests;

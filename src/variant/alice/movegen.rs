@@ -35,6 +35,14 @@ impl Alice {
         self.legal_moves().contains(m)
     }
 
+    /// Whether the piece of the side to move on `from` moves to `to` by the board rules, whether
+    /// or not the move leaves its king in check.
+    pub(crate) fn reaches(&self, from: Square, to: Square) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        moves.iter().any(|m| m.from() == Some(from) && m.to() == to)
+    }
+
     /// Moves that obey the board rules (source board, empty destination on the other board, the
     /// king's departure-board rule) but are not yet checked for the king's safety after transfer.
     fn pseudo_moves(&self, moves: &mut Vec<Move>) {

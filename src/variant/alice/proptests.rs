@@ -1,6 +1,7 @@
 //! Random play: never panics, and the position stays well-formed after every move.
 
-use super::{Alice, BoardId, perft};
+use super::{Alice, BoardId};
+use crate::game::GamePosition;
 use proptest::prelude::*;
 use shakmaty::{Color, Move};
 
@@ -53,7 +54,7 @@ proptest! {
             pos.play_unchecked(&m);
         }
         // A short perft from wherever play stopped does not panic either.
-        let _ = perft(&pos, 2);
+        let _ = pos.perft(2);
     }
 
     #[test]

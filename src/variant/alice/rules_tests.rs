@@ -3,7 +3,8 @@
 //! Every list below was worked out by hand from the rule it tests and agrees with Fairy-Stockfish's
 //! Alice build (`pyffish-alice` 0.0.3); `tests/data/alice/pyffish_movelists.txt` holds many more.
 
-use super::{Alice, AliceEnd, AliceFenError, AliceGame, BoardId};
+use super::{Alice, AliceFenError, BoardId};
+use crate::game::{GamePosition, GameResult, Termination};
 use crate::variant::alice::notation::uci;
 use shakmaty::{Color, Square};
 
@@ -201,36 +202,45 @@ fn checkmate_wins_and_stalemate_draws() {
     let mate = pos("k6|R/8/Q7/8/8/8/8/7K b - - 0 1");
     assert!(mate.is_checkmate());
     assert_eq!(
-        mate.end(),
-        Some(AliceEnd::Checkmate {
-            winner: Color::White
-        })
+        mate.end_by_rules(&[]),
+        Some(GameResult::new(Some(Color::White), Termination::Checkmate))
     );
     // The queen on B covers a7, b7 and b8 there, but gives no check to the king on A.
     let stalemate = pos("k7/8/1|Q6/8/8/8/8/7K b - - 0 1");
     assert!(stalemate.is_stalemate());
-    assert_eq!(stalemate.end(), Some(AliceEnd::Stalemate));
+    assert_eq!(
+        stalemate.end_by_rules(&[]),
+        Some(GameResult::new(None, Termination::Stalemate))
+    );
+}
+
+/// How the rules end the game after `moves` (UCI) from `start`, with the history of keys.
+fn end_after(start: Alice, moves: &[&str]) -> Option<Termination> {
+    let mut pos = start;
+    let mut keys = Vec::new();
+    for m in moves {
+        assert_eq!(pos.end_by_rules(&keys), None, "before {m}");
+        let mv = pos.parse_uci(m).unwrap();
+        keys.push(GamePosition::key(&pos));
+        pos = pos.played(&mv);
+    }
+    pos.end_by_rules(&keys).map(|r| r.termination)
 }
 
 #[test]
 fn fifty_moves_draw() {
-    let mut game = AliceGame::new(pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
-    assert_eq!(game.end(), None);
-    assert!(game.play(&game.position().parse_uci("a1a2").unwrap()));
-    assert_eq!(game.end(), Some(AliceEnd::FiftyMoves));
+    let start = pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    assert_eq!(end_after(start, &["a1a2"]), Some(Termination::FiftyMoves));
 }
 
 #[test]
 fn threefold_repetition_counts_the_board_of_each_piece() {
-    let mut game = AliceGame::new(Alice::default());
-    for _ in 0..2 {
-        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-            assert_eq!(game.end(), None);
-            let mv = game.position().parse_uci(m).unwrap();
-            assert!(game.play(&mv));
-        }
-    }
-    assert_eq!(game.end(), Some(AliceEnd::Repetition));
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let twice: Vec<&str> = shuffle.iter().chain(&shuffle).copied().collect();
+    assert_eq!(
+        end_after(Alice::default(), &twice),
+        Some(Termination::Repetition)
+    );
     // The same squares with a piece on the other board are another position.
     assert_ne!(
         pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").key(),
@@ -247,7 +257,10 @@ fn insufficient_material_follows_chess() {
         "kb6/8/8/8/8/8/8/K1B5 w - - 0 1",
     ] {
         assert!(pos(fen).is_insufficient_material(), "{fen}");
-        assert_eq!(pos(fen).end(), Some(AliceEnd::InsufficientMaterial));
+        assert_eq!(
+            pos(fen).end_by_rules(&[]).map(|r| r.termination),
+            Some(Termination::InsufficientMaterial)
+        );
     }
     for fen in [
         "k1b5/8/8/8/8/8/8/K1B5 w - - 0 1",
@@ -304,4 +317,23 @@ fn san_for_display() {
         start.parse_uci("zz"),
         Err(super::AliceMoveError::Syntax(_))
     ));
+}
+
+#[test]
+fn san_reads_back_and_reasons_follow_the_boards() {
+    let p = pos("r3k2r/pppppppp/8/3|N4/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    for m in p.legal_moves() {
+        let text = p.san(&m);
+        let san = text.trim_end_matches(['+', '#']).parse().unwrap();
+        assert_eq!(p.san_to_move(san), Ok(m), "{text}");
+    }
+    // The knight on B moves to f6, empty on both boards, but not to e7: it would arrive on A,
+    // where a pawn stands.
+    assert!(p.reaches(Square::D5, Square::F6));
+    assert!(!p.reaches(Square::D5, Square::E7));
+    assert!(!p.reaches(Square::D5, Square::D6));
+    // A bare king cannot mate; the side with a rook can.
+    let rook = pos("k7/8/8/8/8/8/8/KR6 w - - 0 1");
+    assert!(rook.has_insufficient_material(Color::Black));
+    assert!(!rook.has_insufficient_material(Color::White));
 }
