@@ -6,15 +6,14 @@
 //! (mate, draw, or adjudication once the score stays beyond a bound) its result is attached and
 //! the game's positions are written as [`super::data`] lines.
 
+use crate::game::{GameRecord, GameResult, Termination};
 use crate::rules::fen::to_fen;
-use crate::search::position_key;
 use crate::uci::client::{EngineError, EngineSpec, UciEngine};
 use crate::uci::protocol::{Go, ScoreValue};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shakmaty::{Chess, Color, Position};
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -56,13 +55,24 @@ impl GenerateConfig {
     }
 }
 
-/// One finished game: its kept positions (FEN, score for the side to move) and White's result.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameRecord {
+/// One finished game and the positions kept from it for training.
+#[derive(Debug, Clone)]
+pub struct ScoredGame {
+    /// The game: start after the random opening, the engine's moves, how it ended.
+    pub record: GameRecord,
     /// Kept positions with the engine's score in centipawns, side to move's view.
     pub positions: Vec<(String, i32)>,
-    /// 1 White won, 0.5 draw, 0 Black won.
-    pub result: f32,
+}
+
+impl ScoredGame {
+    /// White's result as a training target: 1 won, 0.5 drawn, 0 lost.
+    pub fn white_score(&self) -> f32 {
+        match self.record.result.as_ref().and_then(|r| r.winner) {
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
+        }
+    }
 }
 
 /// Why generation stopped early.
@@ -81,7 +91,7 @@ pub fn play_game(
     engine: &mut UciEngine,
     rng: &mut impl Rng,
     config: &GenerateConfig,
-) -> Result<GameRecord, EngineError> {
+) -> Result<ScoredGame, EngineError> {
     let mut pos = Chess::default();
     let (lo, hi) = config.random_plies;
     for _ in 0..rng.random_range(lo..=hi.max(lo)) {
@@ -96,28 +106,22 @@ pub fn play_game(
         nodes: Some(config.nodes),
         ..Go::default()
     };
-    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut record = GameRecord::new(pos.clone(), "generator", "generator");
+    let mut keys: Vec<u64> = Vec::new();
     let mut positions = Vec::new();
     let mut beyond = 0;
-    let mut plies = 0;
     let result = loop {
-        let white = pos.turn() == Color::White;
-        let repeated = seen.entry(position_key(&pos)).or_default();
-        *repeated += 1;
-        if pos.is_checkmate() {
-            break if white { 0.0 } else { 1.0 };
+        if let Some(end) = crate::game::GamePosition::end_by_rules(&pos, &keys) {
+            break end;
         }
-        if pos.is_stalemate()
-            || pos.is_insufficient_material()
-            || pos.halfmoves() >= 100
-            || *repeated >= 3
-            || plies >= config.max_plies
-        {
-            break 0.5;
+        if record.moves.len() as u32 >= config.max_plies {
+            break GameResult::new(None, Termination::MaxLength);
         }
         let reply = engine.go(&pos, &[], &go)?;
-        let Some(best) = reply.best else { break 0.5 };
-        let win_for_mover = match reply.lines.first().map(|l| l.score.value) {
+        let Some(best) = reply.best else {
+            break GameResult::new(None, Termination::IllegalMove);
+        };
+        let mover_wins = match reply.lines.first().map(|l| l.score.value) {
             Some(ScoreValue::Mate(m)) => Some(m > 0),
             Some(ScoreValue::Centipawns(cp)) => {
                 beyond = if cp.abs() > config.adjudicate_cp {
@@ -132,13 +136,16 @@ pub fn play_game(
             }
             None => None,
         };
-        if let Some(mover_wins) = win_for_mover {
-            break if mover_wins == white { 1.0 } else { 0.0 };
+        if let Some(mover_wins) = mover_wins {
+            let winner = if mover_wins { pos.turn() } else { !pos.turn() };
+            break GameResult::new(Some(winner), Termination::AdjudicatedResign);
         }
+        keys.push(crate::game::GamePosition::key(&pos));
         pos.play_unchecked(best);
-        plies += 1;
+        record.moves.push(best);
     };
-    Ok(GameRecord { positions, result })
+    record.result = Some(result);
+    Ok(ScoredGame { record, positions })
 }
 
 /// Plays games on `config.workers` engines until `config.positions` positions are written to
@@ -158,7 +165,7 @@ pub fn generate<W: Write + Send>(
         while written.load(Ordering::Relaxed) < config.positions && !failed.load(Ordering::Relaxed)
         {
             let game = play_game(&mut engine, &mut rng, config)?;
-            let result = match game.result {
+            let result = match game.white_score() {
                 r if r > 0.75 => "1",
                 r if r < 0.25 => "0",
                 _ => "0.5",
