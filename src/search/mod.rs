@@ -267,7 +267,7 @@ impl Engine {
         self.tt.new_search();
         self.heuristics.new_search();
         let mut searcher = Searcher::new(
-            &mut self.tt,
+            &self.tt,
             &mut self.heuristics,
             &mut self.correction,
             &self.reductions,

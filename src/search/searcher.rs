@@ -97,7 +97,7 @@ impl Reductions {
 
 /// The state of one search.
 pub(crate) struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     heur: &'a mut Heuristics,
     correction: &'a mut CorrectionHistory,
     lmr: &'a Reductions,
@@ -132,7 +132,7 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         heur: &'a mut Heuristics,
         correction: &'a mut CorrectionHistory,
         lmr: &'a Reductions,
