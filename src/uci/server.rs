@@ -32,8 +32,8 @@ use super::protocol::{
 use crate::book::Book;
 use crate::rules::fen::parse_position;
 use crate::search::{
-    Clock, Engine, Evaluator, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag,
-    Strength, position_key,
+    Clock, Engine, Evaluator, Limits, MAX_THREADS, Observer, SearchControl, SearchInfo,
+    SearchResult, StopFlag, Strength, position_key,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
@@ -67,6 +67,7 @@ fn fresh_seed() -> u64 {
 #[derive(Debug, Clone)]
 struct Options {
     hash_mb: usize,
+    threads: usize,
     multipv: usize,
     move_overhead: Duration,
     chess960: bool,
@@ -82,6 +83,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             hash_mb: 16,
+            threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
             chess960: false,
@@ -95,6 +97,13 @@ impl Default for Options {
 }
 
 impl Options {
+    /// A fresh engine with these options' hash size and threads.
+    fn engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_threads(self.threads);
+        engine
+    }
+
     fn mode(&self) -> CastlingMode {
         if self.chess960 {
             CastlingMode::Chess960
@@ -117,8 +126,7 @@ pub fn option_declarations() -> Vec<OptionDecl> {
     };
     vec![
         spin("Hash", defaults.hash_mb as i64, 1, HASH_MAX_MB),
-        // The search is single-threaded: one thread is all there is.
-        spin("Threads", 1, 1, 1),
+        spin("Threads", defaults.threads as i64, 1, MAX_THREADS as i64),
         spin("MultiPV", defaults.multipv as i64, 1, MULTIPV_MAX),
         spin(
             "Move Overhead",
@@ -229,13 +237,14 @@ struct Server<W> {
 /// Only a failure to read the input or to write the output (the GUI went away) ends the loop
 /// with an error; everything else is reported to the GUI with `info string`.
 pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io::Result<()> {
+    let options = Options::default();
     let mut server = Server {
         out: Out {
             writer: Arc::new(Mutex::new(output)),
         },
-        options: Options::default(),
+        engine: Some(options.engine()),
+        options,
         debug: false,
-        engine: Some(Engine::new(Options::default().hash_mb)),
         search: None,
         pos: Chess::default(),
         history: Vec::new(),
@@ -321,15 +330,15 @@ impl<W: Write + Send + 'static> Server<W> {
                     let _ = self
                         .out
                         .info_string("internal error: the search failed; the hash was reset");
-                    self.engine = Some(Engine::new(self.options.hash_mb));
+                    self.engine = Some(self.options.engine());
                 }
             }
         }
     }
 
     fn engine_mut(&mut self) -> &mut Engine {
-        let hash_mb = self.options.hash_mb;
-        self.engine.get_or_insert_with(|| Engine::new(hash_mb))
+        let options = &self.options;
+        self.engine.get_or_insert_with(|| options.engine())
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
@@ -365,7 +374,11 @@ impl<W: Write + Send + 'static> Server<W> {
                 self.options.hash_mb = v as usize;
                 self.engine_mut().set_hash_mb(v as usize);
             }),
-            ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|_| ()),
+            ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|v| {
+                self.finish_search(true);
+                self.options.threads = v as usize;
+                self.engine_mut().set_threads(v as usize);
+            }),
             ("MultiPV", OptionKind::Spin { min, max, .. }) => {
                 checked_spin(*min, *max).map(|v| self.options.multipv = v as usize)
             }
@@ -503,7 +516,7 @@ impl<W: Write + Send + 'static> Server<W> {
         let control = SearchControl::default();
         let user_stop = StopFlag::new();
         let finite = !go.infinite && !go.ponder;
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.options.engine());
         let out = self.out.clone();
         let (thread_control, thread_stop) = (control.clone(), user_stop.clone());
         let handle = std::thread::Builder::new()
@@ -703,13 +716,34 @@ mod tests {
     #[test]
     fn options_are_checked() {
         let lines = session(
-            "setoption name Hash value lots\nsetoption name Threads value 4\n\
+            "setoption name Hash value lots\nsetoption name Threads value 300\n\
              setoption name Nonsense value 1\nsetoption name move overhead value 30\n",
         );
         assert_eq!(lines.len(), 3, "{lines:?}");
         assert!(lines[0].contains("bad value 'lots' for option 'Hash'"));
-        assert!(lines[1].contains("from 1 to 1"));
+        assert!(lines[1].contains("from 1 to 256"), "{lines:?}");
         assert!(lines[2].contains("unknown option 'Nonsense'"));
+    }
+
+    #[test]
+    fn threads_search_together_and_answer_once() {
+        let lines = session(
+            "setoption name Threads value 3\nposition startpos moves e2e4\ngo depth 6\n\
+             go movetime 50\ngo infinite\nstop\n",
+        );
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
+            "{lines:?}"
+        );
+        let best = bestmove(&lines);
+        assert_eq!(best.len(), 3, "{lines:?}");
+        let mut pos = Chess::default();
+        pos.play_unchecked(UciMove::from_ascii(b"e2e4").unwrap().to_move(&pos).unwrap());
+        for line in best {
+            let uci: UciMove = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+            assert!(uci.to_move(&pos).is_ok(), "{line}");
+        }
+        assert!(deepest_info(&lines) >= 6);
     }
 
     #[test]
