@@ -96,6 +96,7 @@ pub fn run(args: BestmoveArgs) -> CmdResult {
         }
     }
     let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(usize::from(args.threads));
     let result = engine.search(&pos, &[], &limits, &SearchControl::default(), &mut Silent);
     let Some(best) = result.best_move else {
         return Err(CliError::runtime("the search returned no move"));

@@ -69,6 +69,7 @@ pub fn run(args: BestmoveArgs) -> CmdResult {
         )));
     }
     let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(usize::from(args.threads));
     let result = best_move(&mut engine, &pos, &[], &limits);
     let Some(best) = result.best_move else {
         return Err(CliError::runtime("the search returned no move"));

@@ -115,7 +115,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
                 (None, Some(ms)) => format!("{name} ({ms} ms)"),
                 (None, None) => name,
             };
-            let engine = EnginePlayer::new(16);
+            let engine = EnginePlayer::new(16).with_threads(usize::from(args.threads));
             let engine = match level {
                 Some(l) => engine.with_level(l),
                 None => engine,

@@ -74,7 +74,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
             .map(|l| Strength::from_level(l).with_seed(rng.random())),
         ..Limits::default()
     };
-    let mut engine = AliceEngine::new(16, limits);
+    let mut engine = AliceEngine::new(16, limits).with_threads(usize::from(args.threads));
     engine.new_game(rng.random());
     let interactive = io::stdin().is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());

@@ -39,6 +39,12 @@ impl EnginePlayer {
         self
     }
 
+    /// The same engine searching on `threads` threads (its moves then vary from run to run).
+    pub fn with_threads(mut self, threads: usize) -> EnginePlayer {
+        self.engine.set_threads(threads);
+        self
+    }
+
     /// The same engine evaluating with `evaluator`.
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> EnginePlayer {
         self.engine.set_evaluator(evaluator);
@@ -100,7 +106,8 @@ impl Player for EnginePlayer {
     }
 
     fn is_deterministic(&self) -> bool {
-        true
+        // Several threads search in an order the scheduler decides.
+        self.engine.threads() == 1
     }
 }
 

@@ -165,8 +165,8 @@ fn node_depth_and_time_limits_return() {
     assert!(r.best_move.is_some());
 }
 
-#[test]
-fn stop_flag_from_another_thread_stops_an_infinite_search() {
+/// An infinite search of the start position by `engine`, stopped from another thread.
+fn stopped_from_another_thread(engine: &mut Engine) -> SearchResult {
     let control = SearchControl::default();
     let stopper = control.clone();
     let handle = std::thread::spawn(move || {
@@ -177,8 +177,14 @@ fn stop_flag_from_another_thread_stops_an_infinite_search() {
         infinite: true,
         ..Limits::default()
     };
-    let r = Engine::new(4).search(&Chess::default(), &[], &limits, &control, &mut Silent);
+    let r = engine.search(&Chess::default(), &[], &limits, &control, &mut Silent);
     handle.join().unwrap();
+    r
+}
+
+#[test]
+fn stop_flag_from_another_thread_stops_an_infinite_search() {
+    let r = stopped_from_another_thread(&mut Engine::new(4));
     assert!(r.best_move.is_some());
     assert!(r.depth >= 1);
 }
@@ -299,17 +305,7 @@ fn threads_obey_limits_and_the_stop_flag() {
     assert!(r.nodes >= 20_000, "{}", r.nodes);
     let r = run(Limits::movetime(Duration::from_millis(50)));
     assert!(r.best_move.is_some());
-    let stopper = control.clone();
-    let handle = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
-        stopper.stop.stop();
-    });
-    let limits = Limits {
-        infinite: true,
-        ..Limits::default()
-    };
-    let r = engine.search(&Chess::default(), &[], &limits, &control, &mut Silent);
-    handle.join().unwrap();
+    let r = stopped_from_another_thread(&mut engine);
     assert!(r.best_move.is_some() && r.depth >= 1);
 }
 

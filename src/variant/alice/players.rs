@@ -310,6 +310,12 @@ impl AliceEngine {
         }
     }
 
+    /// The same engine searching on `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> AliceEngine {
+        self.engine.set_threads(threads);
+        self
+    }
+
     /// The per-move limits.
     pub fn limits(&self) -> &Limits {
         &self.limits
