@@ -31,7 +31,7 @@ pub mod time;
 pub mod tt;
 pub mod tune;
 
-pub use limits::{Clock, Limits, StopFlag};
+pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, StopFlag};
 pub use position::{ChessPosition, Evaluator, SearchPosition};
 pub use score::{Depth, Score};
 pub use strength::{Level, Strength};
@@ -299,6 +299,9 @@ impl Engine {
                 node_limit = Some(node_limit.map_or(n, |l| l.min(n)));
             }
             multipv = multipv.max(plan.candidates);
+        }
+        if time.answers_at_once() {
+            max_depth = 1;
         }
         // A weaker level is defined by the nodes of one thread.
         let threads = if strength.is_some() {

@@ -332,3 +332,28 @@ fn one_thread_searches_the_same_nodes_whatever_the_engine_ran_before() {
     );
     assert_eq!((fresh.nodes, fresh.pv), (again.nodes, again.pv));
 }
+
+#[test]
+fn a_clock_with_nothing_left_answers_from_depth_one() {
+    for threads in [1, 2] {
+        for time in [0, 1, 5, 20] {
+            let limits = Limits {
+                clock: Some(Clock {
+                    time: Duration::from_millis(time),
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let r = threaded(threads).search(
+                &Chess::default(),
+                &[],
+                &limits,
+                &SearchControl::default(),
+                &mut Silent,
+            );
+            assert!(r.best_move.is_some(), "{time} ms");
+            assert_eq!(r.depth, 1, "{time} ms on {threads} threads");
+        }
+    }
+}

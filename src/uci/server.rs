@@ -32,8 +32,8 @@ use super::protocol::{
 use crate::book::Book;
 use crate::rules::fen::parse_position;
 use crate::search::{
-    Clock, Engine, Evaluator, Limits, MAX_THREADS, Observer, SearchControl, SearchInfo,
-    SearchResult, StopFlag, Strength, position_key,
+    Clock, DEFAULT_MOVE_OVERHEAD, Engine, Evaluator, Limits, MAX_THREADS, Observer, SearchControl,
+    SearchInfo, SearchResult, StopFlag, Strength, position_key,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
@@ -85,7 +85,7 @@ impl Default for Options {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             chess960: false,
             ponder: false,
             limit_strength: false,
@@ -727,13 +727,34 @@ mod tests {
 
     #[test]
     fn threads_search_together_and_answer_once() {
+        let mut pos = Chess::default();
+        pos.play_unchecked(UciMove::from_ascii(b"e2e4").unwrap().to_move(&pos).unwrap());
+        // Each `go` stops the search before it: one per session.
+        for (go, depth) in [
+            ("go depth 6", 6),
+            ("go movetime 50", 1),
+            ("go infinite\nstop", 1),
+        ] {
+            let lines = session(&format!(
+                "setoption name Threads value 3\nposition startpos moves e2e4\n{go}\n"
+            ));
+            assert!(
+                lines.iter().all(|l| !l.starts_with("info string")),
+                "{lines:?}"
+            );
+            let best = bestmove(&lines);
+            assert_eq!(best.len(), 1, "{lines:?}");
+            let uci: UciMove = best[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+            assert!(uci.to_move(&pos).is_ok(), "{}", best[0]);
+            assert!(deepest_info(&lines) >= depth, "{go}: {lines:?}");
+        }
+    }
+
+    #[test]
+    fn an_empty_clock_still_answers_a_legal_move() {
         let lines = session(
-            "setoption name Threads value 3\nposition startpos moves e2e4\ngo depth 6\n\
-             go movetime 50\ngo infinite\nstop\n",
-        );
-        assert!(
-            lines.iter().all(|l| !l.starts_with("info string")),
-            "{lines:?}"
+            "position startpos moves e2e4\ngo wtime 5 btime 5\ngo wtime 1 btime 1 binc 0\n\
+             setoption name Move Overhead value 0\ngo wtime 0 btime 0\n",
         );
         let best = bestmove(&lines);
         assert_eq!(best.len(), 3, "{lines:?}");
@@ -743,7 +764,6 @@ mod tests {
             let uci: UciMove = line.split_whitespace().nth(1).unwrap().parse().unwrap();
             assert!(uci.to_move(&pos).is_ok(), "{line}");
         }
-        assert!(deepest_info(&lines) >= 6);
     }
 
     #[test]
