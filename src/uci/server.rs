@@ -31,6 +31,7 @@ use super::protocol::{
 };
 use crate::book::Book;
 use crate::rules::fen::parse_position;
+use crate::rules::perft::divide;
 use crate::search::{
     Clock, DEFAULT_MOVE_OVERHEAD, Engine, Evaluator, Limits, MAX_THREADS, Observer, SearchControl,
     SearchInfo, SearchResult, StopFlag, Strength, position_key,
@@ -179,6 +180,14 @@ impl<W: Write> Out<W> {
     fn send(&self, msg: &EngineMessage) -> io::Result<()> {
         let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         writeln!(w, "{msg}")?;
+        w.flush()
+    }
+
+    /// Writes lines that are not protocol messages (the `go perft` report) as one flushed
+    /// block.
+    fn send_text(&self, text: &str) -> io::Result<()> {
+        let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        w.write_all(text.as_bytes())?;
         w.flush()
     }
 
@@ -504,6 +513,9 @@ impl<W: Write + Send + 'static> Server<W> {
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
         self.finish_search(true);
+        if let Some(depth) = go.perft {
+            return self.perft(depth);
+        }
         if self.book_move(go)? {
             return Ok(());
         }
@@ -532,6 +544,24 @@ impl<W: Write + Send + 'static> Server<W> {
             finite,
         });
         Ok(())
+    }
+
+    /// `go perft N`, answered as Stockfish does: each root move in UCI with the leaf count
+    /// below it, a blank line, then `Nodes searched: N`. Counted on the command loop: the
+    /// engine answers nothing else until it is done.
+    fn perft(&self, depth: u32) -> io::Result<()> {
+        let mode = self.options.mode();
+        let mut text = String::new();
+        let mut total = 0;
+        for (m, nodes) in divide(&self.pos, depth) {
+            text.push_str(&format!("{}: {nodes}\n", UciMove::from_move(m, mode)));
+            total += nodes;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        text.push_str(&format!("\nNodes searched: {total}\n"));
+        self.out.send_text(&text)
     }
 
     /// With OwnBook on, answers at once from the embedded book when the position is in it
@@ -764,6 +794,56 @@ mod tests {
             let uci: UciMove = line.split_whitespace().nth(1).unwrap().parse().unwrap();
             assert!(uci.to_move(&pos).is_ok(), "{line}");
         }
+    }
+
+    /// The `go perft` report of a session: root moves with counts, and the total.
+    fn perft_report(lines: &[String]) -> (Vec<(String, u64)>, u64) {
+        let blank = lines
+            .iter()
+            .position(String::is_empty)
+            .expect("a blank line");
+        let moves = lines[..blank]
+            .iter()
+            .map(|l| {
+                let (m, n) = l.split_once(": ").expect("move: count");
+                (m.to_string(), n.parse().unwrap())
+            })
+            .collect();
+        let total = lines[blank + 1].strip_prefix("Nodes searched: ").unwrap();
+        (moves, total.parse().unwrap())
+    }
+
+    #[test]
+    fn go_perft_counts_like_stockfish() {
+        let lines = session("position startpos\ngo perft 3\n");
+        assert_eq!(lines.len(), 22, "{lines:?}");
+        let (moves, total) = perft_report(&lines);
+        assert_eq!((moves.len(), total), (20, 8_902));
+        assert!(moves.contains(&("e2e4".to_string(), 600)), "{moves:?}");
+        assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), total);
+        // Kiwipete after castling (no bestmove: perft is not a search).
+        let lines = session(
+            "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 \
+             moves e1g1\ngo perft 2\nisready\n",
+        );
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+        let (moves, total) = perft_report(&lines[..lines.len() - 1]);
+        assert_eq!(moves.len(), 43);
+        assert!(total > 43 && bestmove(&lines).is_empty());
+        // Chess960: castling as king takes rook, and the known count.
+        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let lines = session(&format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo perft 3\n"
+        ));
+        assert_eq!(perft_report(&lines).1, 12_189);
+        let lines = session(
+            "setoption name UCI_Chess960 value true\n\
+             position fen 4rkr1/4p1p1/8/8/8/8/8/5K1R w H - 0 1\ngo perft 1\n",
+        );
+        let (moves, _) = perft_report(&lines);
+        assert!(moves.contains(&("f1h1".to_string(), 1)), "{moves:?}");
+        let lines = session("go perft 0\n");
+        assert_eq!(lines, ["", "Nodes searched: 1"]);
     }
 
     #[test]

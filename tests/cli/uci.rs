@@ -186,6 +186,21 @@ fn an_empty_clock_answers_a_legal_move() {
 }
 
 #[test]
+fn go_perft_prints_each_root_move_and_the_total() {
+    let out = common::chessbot()
+        .arg("uci")
+        .write_stdin("position startpos moves e2e4\ngo perft 2\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (moves, total) = text.split_once("\n\n").expect("a blank line");
+    assert_eq!(moves.lines().count(), 20, "{text}");
+    assert!(moves.lines().any(|l| l == "e7e5: 29"), "{text}");
+    assert_eq!(total, "Nodes searched: 600\n");
+}
+
+#[test]
 fn stop_ends_an_infinite_search() {
     let mut s = Session::start();
     s.send("position startpos");
