@@ -147,10 +147,17 @@ impl TranspositionTable {
     /// A table using about `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1);
-        TranspositionTable {
+        let table = TranspositionTable {
             entries: std::iter::repeat_with(Slot::default).take(count).collect(),
             generation: 0,
+        };
+        // Write every entry now: the allocator may hand out zeroed memory whose pages are only
+        // mapped when first written, which would then happen during the first search, on its
+        // clock. Atomic stores are not folded into that lazy zeroing.
+        for slot in &table.entries {
+            slot.data.store(0, Ordering::Relaxed);
         }
+        table
     }
 
     /// The number of entries.
