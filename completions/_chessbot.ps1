@@ -65,6 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'The engine searches this many milliseconds per move (default 1000 when no other limit)')
             [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'The engine searches to this depth (plies)')
             [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Our engine''s level, 1 (beginner) to 10 (full strength, the default): lower levels search less and make plausible mistakes, never random moves')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Search threads of our engine (Lazy SMP); an external engine takes `--engine-option Threads=N`')
             [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path')
             [CompletionResult]::new('--elo', '--elo', [CompletionResultType]::ParameterName, 'Limit the external engine''s strength to this Elo (UCI_LimitStrength; below Stockfish''s 1320 minimum, Skill Level is used instead)')
             [CompletionResult]::new('--engine-option', '--engine-option', [CompletionResultType]::ParameterName, 'Set a UCI option of the external engine (repeatable)')
@@ -189,6 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Search for this many milliseconds (default 1000 when no limit is given)')
             [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'Search about this many nodes')
             [CompletionResult]::new('--hash', '--hash', [CompletionResultType]::ParameterName, 'Transposition table size in megabytes')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Search threads (Lazy SMP). One thread is reproducible under depth and node limits; more search further in the same time, but their results vary from run to run')
             [CompletionResult]::new('--book', '--book', [CompletionResultType]::ParameterName, 'Answer from an opening book when the position is in it: `--book` for the embedded GNU Chess book, `--book=FILE` for a Polyglot file. Out of the book, the engine searches')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the weighted choice among book moves (default: a random one)')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'The rules: standard chess, or Alice chess (pieces on board B marked ''|'' in the FEN)')
@@ -202,6 +204,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;bench' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Search threads (Lazy SMP); above 1 the node count is not reproducible')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -213,6 +216,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--depth', '--depth', [CompletionResultType]::ParameterName, 'Search each position to this depth (plies; default 8)')
             [CompletionResult]::new('--movetime', '--movetime', [CompletionResultType]::ParameterName, 'Search each position for this many milliseconds')
             [CompletionResult]::new('--hash', '--hash', [CompletionResultType]::ParameterName, 'Transposition table size of our engine in megabytes')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Search threads of our engine (Lazy SMP); an external engine takes its own Threads option. One thread gives the same review every run under --depth; more do not')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the annotated PGN to this file instead of stdout')
             [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Draw the evaluation graph (mistakes marked) to this PNG; with several games, one image per game named FILE-N.png after the game''s number')

@@ -226,7 +226,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__analyze)
-            opts="-o -h -V --engine --depth --movetime --hash --output --json --plot --show --help --version"
+            opts="-o -h -V --engine --depth --movetime --hash --threads --output --json --plot --show --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -245,6 +245,10 @@ _chessbot() {
                     return 0
                     ;;
                 --hash)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -338,12 +342,16 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__bench)
-            opts="-h -V --help --version"
+            opts="-h -V --threads --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -352,7 +360,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__bestmove)
-            opts="-h -V --depth --movetime --nodes --hash --book --no-book --seed --json --chess960 --variant --help --version"
+            opts="-h -V --depth --movetime --nodes --hash --threads --book --no-book --seed --json --chess960 --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -371,6 +379,10 @@ _chessbot() {
                     return 0
                     ;;
                 --hash)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1052,7 +1064,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__play)
-            opts="-h -V --color --movetime --depth --level --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
+            opts="-h -V --color --movetime --depth --level --threads --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1071,6 +1083,10 @@ _chessbot() {
                     return 0
                     ;;
                 --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

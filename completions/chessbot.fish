@@ -56,6 +56,7 @@ random\t'Toss a coin'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d 'The engine searches this many milliseconds per move (default 1000 when no other limit)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'The engine searches to this depth (plies)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l level -d 'Our engine\'s level, 1 (beginner) to 10 (full strength, the default): lower levels search less and make plausible mistakes, never random moves' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l threads -d 'Search threads of our engine (Lazy SMP); an external engine takes `--engine-option Threads=N`' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine -d 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l elo -d 'Limit the external engine\'s strength to this Elo (UCI_LimitStrength; below Stockfish\'s 1320 minimum, Skill Level is used instead)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine-option -d 'Set a UCI option of the external engine (repeatable)' -r
@@ -141,6 +142,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l depth -d 
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l movetime -d 'Search for this many milliseconds (default 1000 when no limit is given)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l nodes -d 'Search about this many nodes' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l hash -d 'Transposition table size in megabytes' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l threads -d 'Search threads (Lazy SMP). One thread is reproducible under depth and node limits; more search further in the same time, but their results vary from run to run' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l book -d 'Answer from an opening book when the position is in it: `--book` for the embedded GNU Chess book, `--book=FILE` for a Polyglot file. Out of the book, the engine searches' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l seed -d 'Seed of the weighted choice among book moves (default: a random one)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l variant -d 'The rules: standard chess, or Alice chess (pieces on board B marked \'|\' in the FEN)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
@@ -150,12 +152,14 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l json -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -l chess960 -d 'Read castling rights as Chess960 (Shredder-FEN or X-FEN)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bestmove" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -l threads -d 'Search threads (Lazy SMP); above 1 the node count is not reproducible' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand bench" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l engine -d 'The engine: ours (default), `stockfish`, or the path of any UCI engine' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l depth -d 'Search each position to this depth (plies; default 8)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l movetime -d 'Search each position for this many milliseconds' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l hash -d 'Transposition table size of our engine in megabytes' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l threads -d 'Search threads of our engine (Lazy SMP); an external engine takes its own Threads option. One thread gives the same review every run under --depth; more do not' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -s o -l output -d 'Write the annotated PGN to this file instead of stdout' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l plot -d 'Draw the evaluation graph (mistakes marked) to this PNG; with several games, one image per game named FILE-N.png after the game\'s number' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand analyze" -l show -d 'Print the board after one move (`23w`, `23b`) of a single game, with the evaluation and the engine\'s best line, instead of the whole review' -r

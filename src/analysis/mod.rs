@@ -107,6 +107,12 @@ impl OwnEngine {
             limits,
         }
     }
+
+    /// The same engine searching on `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> OwnEngine {
+        self.engine.set_threads(threads);
+        self
+    }
 }
 
 impl Evaluator for OwnEngine {

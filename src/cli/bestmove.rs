@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 #[command(
     group(ArgGroup::new("limit").args(["depth", "movetime", "nodes"])),
-    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --book --seed 7 \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"\n  chessbot bestmove --book=my-book.bin --depth 10 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\"\n  chessbot bestmove --variant alice --depth 6 \"rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\""
+    after_help = "Without a limit the search runs for 1000 ms.\n\nExamples:\n  chessbot bestmove --depth 8 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --movetime 500 --json \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\n  chessbot bestmove --book --seed 7 \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"\n  chessbot bestmove --book=my-book.bin --depth 10 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --nodes 100000 --hash 64 \"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1\"\n  chessbot bestmove --movetime 2000 --threads 4 \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"\n  chessbot bestmove --variant alice --depth 6 \"rnbqkbnr/pppp1ppp/8/4|p3/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\""
 )]
 pub struct BestmoveArgs {
     /// The position (FEN; missing trailing fields default to `w - - 0 1`).
@@ -25,6 +25,10 @@ pub struct BestmoveArgs {
     /// Transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: u64,
+    /// Search threads (Lazy SMP). One thread is reproducible under depth and node limits;
+    /// more search further in the same time, but their results vary from run to run.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=chessbot::search::MAX_THREADS as i64))]
+    pub threads: u16,
     /// Answer from an opening book when the position is in it: `--book` for the embedded GNU
     /// Chess book, `--book=FILE` for a Polyglot file. Out of the book, the engine searches.
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true)]

@@ -20,6 +20,7 @@ pub enum ColorChoice {
 #[command(after_help = "Examples:
   chessbot play                                  you are White against our engine
   chessbot play --color black --movetime 2000 --tc 5+3
+  chessbot play --tc 3+2 --threads 2              our engine searching on two threads
   chessbot play --level 3                        a weak opponent, for beginners
   chessbot play --engine stockfish --elo 1500    Stockfish, limited to 1500 Elo
   chessbot play --engine /opt/lc0 --engine-option Threads=2 --movetime 500
@@ -44,6 +45,10 @@ pub struct PlayArgs {
     /// less and make plausible mistakes, never random moves.
     #[arg(long, conflicts_with = "engine", value_parser = clap::value_parser!(u32).range(1..=10))]
     pub level: Option<u32>,
+    /// Search threads of our engine (Lazy SMP); an external engine takes
+    /// `--engine-option Threads=N`.
+    #[arg(long, default_value_t = 1, conflicts_with = "engine", value_parser = clap::value_parser!(u16).range(1..=chessbot::search::MAX_THREADS as i64))]
+    pub threads: u16,
     /// Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path.
     #[arg(long, value_name = "NAME|PATH")]
     pub engine: Option<String>,

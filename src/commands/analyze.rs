@@ -40,7 +40,9 @@ fn limit_text(limit: AnalysisLimit) -> String {
 fn evaluator(args: &AnalyzeArgs, chess960: bool) -> Result<Box<dyn Evaluator>, CliError> {
     let limit = limit(args);
     match &args.engine {
-        None => Ok(Box::new(OwnEngine::new(limit, args.hash as usize))),
+        None => Ok(Box::new(
+            OwnEngine::new(limit, args.hash as usize).with_threads(usize::from(args.threads)),
+        )),
         Some(program) => UciEvaluator::start(&EngineSpec::new(program.clone()), limit, chess960)
             .map(|e| Box::new(e) as Box<dyn Evaluator>)
             .map_err(CliError::runtime),

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 pub fn run(args: BenchArgs) -> CmdResult {
-    let report = bench::run(args.depth);
+    let report = bench::run(args.depth, usize::from(args.threads));
     let mut out = std::io::stdout().lock();
     for (i, (fen, nodes)) in bench::POSITIONS
         .iter()

@@ -118,6 +118,7 @@ fn search<V: Variant>(
     refuse_ended(args, pos)?;
     let mut out = std::io::stdout().lock();
     let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(usize::from(args.threads));
     let result = V::search(
         &mut engine,
         pos,

@@ -125,7 +125,7 @@ fn own_engine<V: Variant>(args: &PlayArgs) -> Result<(Box<dyn Player<V>>, String
         (None, Some(ms)) => format!("{name} ({ms} ms)"),
         (None, None) => name,
     };
-    let engine = EnginePlayer::new(16);
+    let engine = EnginePlayer::new(16).with_threads(usize::from(args.threads));
     let engine = match level {
         Some(l) => engine.with_level(l),
         None => engine,

@@ -40,6 +40,12 @@ impl EnginePlayer {
         self
     }
 
+    /// The same engine searching on `threads` threads (its moves then vary from run to run).
+    pub fn with_threads(mut self, threads: usize) -> EnginePlayer {
+        self.engine.set_threads(threads);
+        self
+    }
+
     /// The same engine evaluating standard chess with `evaluator`.
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> EnginePlayer {
         self.engine.set_evaluator(evaluator);
@@ -102,7 +108,8 @@ impl<V: Variant> Player<V> for EnginePlayer {
     }
 
     fn is_deterministic(&self) -> bool {
-        true
+        // Several threads search in an order the scheduler decides.
+        self.engine.threads() == 1
     }
 }
 

@@ -1,6 +1,7 @@
 //! The fixed benchmark: a list of varied positions (openings, middlegames with tactics,
-//! endgames) searched to a fixed depth on one thread with a cleared hash table before each,
-//! so the node count is deterministic and identifies the search (OpenBench's convention).
+//! endgames) searched to a fixed depth with a cleared hash table before each. On one thread
+//! the node count is deterministic and identifies the search (OpenBench's convention); on
+//! several it measures the speed of the threads together and varies from run to run.
 
 use super::{Depth, Engine, Limits, SearchControl, Silent};
 use crate::rules::fen::parse_position;
@@ -80,9 +81,11 @@ impl BenchReport {
     }
 }
 
-/// Searches every benchmark position to `depth`, clearing the engine before each.
-pub fn run(depth: Depth) -> BenchReport {
+/// Searches every benchmark position to `depth` on `threads` threads, clearing the engine
+/// before each.
+pub fn run(depth: Depth, threads: usize) -> BenchReport {
     let mut engine = Engine::new(BENCH_HASH_MB);
+    engine.set_threads(threads);
     let control = SearchControl::default();
     let limits = Limits::depth(depth);
     let mut nodes_per_position = Vec::with_capacity(POSITIONS.len());
@@ -114,9 +117,11 @@ mod tests {
         for fen in POSITIONS {
             parse_position(fen, CastlingMode::Standard).unwrap();
         }
-        let a = run(3);
-        let b = run(3);
+        let a = run(3, 1);
+        let b = run(3, 1);
         assert_eq!(a.nodes_per_position, b.nodes_per_position);
         assert!(a.nodes_per_position.iter().all(|&n| n > 0));
+        let shared = run(3, 2);
+        assert!(shared.nodes_per_position.iter().all(|&n| n > 0));
     }
 }

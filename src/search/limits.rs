@@ -17,8 +17,12 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+/// The default time kept back per move for the delays between the engine's answer and the
+/// clock stopping: the pipe, the GUI, and the scheduler of a loaded machine.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
 /// Limits of one search. Everything unset means "search until stopped".
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Limits {
     /// Stop after completing this depth.
     pub depth: Option<Depth>,
@@ -34,7 +38,8 @@ pub struct Limits {
     pub multipv: usize,
     /// Search only these root moves (UCI `searchmoves`); empty means all.
     pub search_moves: Vec<shakmaty::Move>,
-    /// Time kept back per move for communication delays (UCI Move Overhead).
+    /// Time kept back per move for communication delays (UCI Move Overhead); by default
+    /// [`DEFAULT_MOVE_OVERHEAD`].
     pub move_overhead: Duration,
     /// A ponder search (UCI `go ponder`): no time limit applies until
     /// [`SearchControl::ponderhit`](super::SearchControl) is raised; the clock budget then
@@ -43,6 +48,25 @@ pub struct Limits {
     /// Play weaker than full strength (UCI_LimitStrength/UCI_Elo, `--level`); `None` is full
     /// strength. See [`Strength`].
     pub strength: Option<Strength>,
+}
+
+impl Default for Limits {
+    /// No limit: search until stopped, with the default move overhead kept back once a clock
+    /// or a move time is set.
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            clock: None,
+            infinite: false,
+            multipv: 0,
+            search_moves: Vec::new(),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            ponder: false,
+            strength: None,
+        }
+    }
 }
 
 impl Limits {

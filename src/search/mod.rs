@@ -5,6 +5,11 @@
 //! another thread with a [`StopFlag`]. Variants (Alice chess) implement [`SearchPosition`] and
 //! call [`Engine::search_position`]: the same search code, monomorphised per position type.
 //!
+//! With [`Engine::set_threads`] above 1 a search runs on that many threads (Lazy SMP): they
+//! share the transposition table and search the same root, the calling thread keeping the
+//! clock and reporting progress. One thread searches exactly as if there were no others: the
+//! same nodes in the same order, so its node counts are reproducible; more threads are not.
+//!
 //! Modules, one per concept: [`position`] (the game abstraction), [`eval`] (static
 //! evaluation), [`params`] (every weight), [`see`] (static exchange), [`movepick`] (move
 //! ordering), [`tt`] (transposition table), [`time`] (time management), [`strength`] (playing
@@ -25,18 +30,26 @@ pub mod strength;
 pub mod time;
 pub mod tt;
 
-pub use limits::{Clock, Limits, StopFlag};
+pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, StopFlag};
 pub use position::{ChessPosition, Evaluator, SearchPosition};
 pub use score::{Depth, Score};
 pub use strength::{Level, Strength};
 
-use searcher::{Reductions, Searcher};
+use searcher::{Outcome, Reductions, Searcher, Team};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position};
 use std::time::Duration;
 
 /// The deepest iteration a search may reach.
 pub const MAX_DEPTH: Depth = 100;
+
+/// The most search threads an engine runs (UCI `Threads`, `--threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// The stack of a helper search thread: the recursion goes up to
+/// [`MAX_PLY`](movepick::MAX_PLY) plies deep with a position copy each; the same as a
+/// process's main thread gets on Linux.
+const HELPER_STACK_BYTES: usize = 8 << 20;
 
 /// The key of a position, used for repetition detection and the transposition table.
 pub fn position_key(pos: &Chess) -> u64 {
@@ -118,12 +131,20 @@ pub struct Silent;
 
 impl Observer for Silent {}
 
-/// The engine: owns the state kept between searches (hash table, history tables).
+/// What one search thread keeps between searches: its move ordering and correction history.
+#[derive(Default)]
+struct Worker {
+    heuristics: movepick::Heuristics,
+    correction: correction::CorrectionHistory,
+}
+
+/// The engine: owns the state kept between searches (hash table, each thread's history
+/// tables).
 pub struct Engine {
     hash_mb: usize,
     tt: tt::TranspositionTable,
-    heuristics: movepick::Heuristics,
-    correction: correction::CorrectionHistory,
+    /// One per search thread; the first is the calling thread's.
+    workers: Vec<Worker>,
     reductions: Reductions,
     evaluator: Evaluator,
 }
@@ -132,6 +153,7 @@ impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
             .field("hash_mb", &self.hash_mb)
+            .field("threads", &self.workers.len())
             .finish_non_exhaustive()
     }
 }
@@ -143,16 +165,28 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// A new engine with a transposition table of `hash_mb` megabytes.
+    /// A new engine with a transposition table of `hash_mb` megabytes, searching on one
+    /// thread.
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             hash_mb,
             tt: tt::TranspositionTable::new(hash_mb),
-            heuristics: movepick::Heuristics::default(),
-            correction: correction::CorrectionHistory::default(),
+            workers: vec![Worker::default()],
             reductions: Reductions::new(),
             evaluator: Evaluator::default(),
         }
+    }
+
+    /// The number of threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Makes later searches run on `threads` threads (1 to [`MAX_THREADS`]; values outside
+    /// are clamped). New threads start with empty history tables; the hash table is kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.workers
+            .resize_with(threads.clamp(1, MAX_THREADS), Worker::default);
     }
 
     /// The static evaluation standard chess searches use.
@@ -181,8 +215,10 @@ impl Engine {
     /// Forgets everything learned (UCI `ucinewgame`, Clear Hash).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heuristics.clear();
-        self.correction.clear();
+        for w in &mut self.workers {
+            w.heuristics.clear();
+            w.correction.clear();
+        }
     }
 
     /// Searches `pos` within `limits`.
@@ -263,19 +299,42 @@ impl Engine {
             }
             multipv = multipv.max(plan.candidates);
         }
+        if time.answers_at_once() {
+            max_depth = 1;
+        }
+        // A weaker level is defined by the nodes of one thread.
+        let threads = if strength.is_some() {
+            1
+        } else {
+            self.workers.len()
+        };
         self.tt.new_search();
-        self.heuristics.new_search();
-        let mut searcher = Searcher::new(
-            &mut self.tt,
-            &mut self.heuristics,
-            &mut self.correction,
-            &self.reductions,
-            time,
-            node_limit,
-            history,
-        );
-        let outcome = searcher.run(pos, &legal, limits, max_depth, multipv, observer);
-        let elapsed = searcher.elapsed();
+        for w in &mut self.workers[..threads] {
+            w.heuristics.new_search();
+        }
+        let (outcome, elapsed) = if threads == 1 {
+            let w = &mut self.workers[0];
+            let mut searcher = Searcher::new(
+                &self.tt,
+                &mut w.heuristics,
+                &mut w.correction,
+                &self.reductions,
+                time,
+                node_limit,
+                history,
+            );
+            let outcome = searcher.run(pos, &legal, limits, max_depth, multipv, observer);
+            (outcome, searcher.elapsed())
+        } else {
+            let search = RootSearch {
+                history,
+                legal: &legal,
+                limits,
+                max_depth,
+                multipv,
+            };
+            self.search_threads(threads, pos, &search, time, node_limit, observer)
+        };
         let mut lines: Vec<PvLine> = outcome
             .lines
             .into_iter()
@@ -310,6 +369,128 @@ impl Engine {
             lines,
         }
     }
+
+    /// Searches `pos` on `threads` threads: helpers on scoped threads, the main searcher on
+    /// this one. The main searcher's outcome counts, unless a helper completed a deeper
+    /// iteration with a better score (for a single line only).
+    fn search_threads<P: SearchPosition>(
+        &mut self,
+        threads: usize,
+        pos: &P,
+        search: &RootSearch<'_>,
+        time: time::TimeManager,
+        node_limit: Option<u64>,
+        observer: &mut dyn Observer,
+    ) -> (Outcome, Duration) {
+        let team = Team::new(threads);
+        // Helpers search until the main searcher stops them.
+        let helper_limits = Limits {
+            infinite: true,
+            ..search.limits.clone()
+        };
+        let (tt, lmr) = (&self.tt, &self.reductions);
+        let (main, helpers) = self.workers[..threads]
+            .split_first_mut()
+            .expect("a search has at least one thread");
+        std::thread::scope(|scope| {
+            let (team, helper_limits) = (&team, &helper_limits);
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(i, w)| {
+                    let id = i + 1;
+                    std::thread::Builder::new()
+                        .name(format!("search {id}"))
+                        .stack_size(HELPER_STACK_BYTES)
+                        .spawn_scoped(scope, move || {
+                            let time =
+                                time::TimeManager::new(helper_limits, &SearchControl::default());
+                            let mut searcher = Searcher::new(
+                                tt,
+                                &mut w.heuristics,
+                                &mut w.correction,
+                                lmr,
+                                time,
+                                None,
+                                search.history,
+                            )
+                            .in_team(team, id);
+                            let outcome = searcher.run(
+                                pos,
+                                search.legal,
+                                helper_limits,
+                                search.max_depth,
+                                search.multipv,
+                                &mut Silent,
+                            );
+                            (outcome, searcher.own_nodes())
+                        })
+                        // A thread the system refuses is a helper fewer.
+                        .ok()
+                })
+                .collect();
+            let mut searcher = Searcher::new(
+                tt,
+                &mut main.heuristics,
+                &mut main.correction,
+                lmr,
+                time,
+                node_limit,
+                search.history,
+            )
+            .in_team(team, 0);
+            let mut outcome = searcher.run(
+                pos,
+                search.legal,
+                search.limits,
+                search.max_depth,
+                search.multipv,
+                observer,
+            );
+            team.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let elapsed = searcher.elapsed();
+            let mut nodes = searcher.own_nodes();
+            let mut deeper: Option<Outcome> = None;
+            // A helper that panicked (a bug) leaves the main searcher's result standing.
+            for (helper, helper_nodes) in handles.into_iter().filter_map(|h| h.join().ok()) {
+                nodes += helper_nodes;
+                let best = deeper.as_ref().unwrap_or(&outcome);
+                if search.multipv == 1
+                    && helper.depth > best.depth
+                    && let (Some(h), Some(b)) = (helper.lines.first(), best.lines.first())
+                    && h.score > b.score
+                {
+                    deeper = Some(helper);
+                }
+            }
+            if let Some(helper) = deeper {
+                let line = &helper.lines[0];
+                observer.on_info(&SearchInfo {
+                    depth: helper.depth,
+                    seldepth: helper.seldepth,
+                    multipv: 1,
+                    score: line.score,
+                    nodes,
+                    elapsed,
+                    hashfull: tt.hashfull(),
+                    pv: line.pv.clone(),
+                });
+                outcome = helper;
+            }
+            outcome.nodes = nodes;
+            (outcome, elapsed)
+        })
+    }
+}
+
+/// What every thread of one search is given: the root's game history and legal moves, the
+/// limits, the deepest iteration and the number of lines.
+struct RootSearch<'a> {
+    history: &'a [u64],
+    legal: &'a [Move],
+    limits: &'a Limits,
+    max_depth: Depth,
+    multipv: usize,
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ use shakmaty::{
 ///
 /// Contract: `play` is only called with moves from `legal_moves` / `tactical_moves` of the same
 /// position; all methods are pure queries except `play`.
-pub trait SearchPosition: Clone {
+pub trait SearchPosition: Clone + Send + Sync {
     /// Appends every legal move to `moves` (which the caller has cleared).
     fn legal_moves(&self, moves: &mut MoveList);
 

@@ -4,6 +4,12 @@
 //! mate distance pruning, draw detection, MultiPV and `searchmoves`.
 //!
 //! Generic over [`SearchPosition`] and monomorphised per position type.
+//!
+//! Several searchers may search one root at once (Lazy SMP): they share the transposition
+//! table and a [`Team`], each with its own move ordering and correction tables. The main
+//! searcher (number 0) keeps the clock, reports progress and counts the team's nodes; the
+//! helpers skip some depths (see [`skips_depth`]) so that the team spreads over two or more
+//! depths, and stop when the main searcher raises the team's stop flag.
 
 use super::correction::{CorrectionHistory, CorrectionKeys, FollowUp};
 use super::limits::Limits;
@@ -15,6 +21,7 @@ use super::time::{POLL_INTERVAL, TimeManager};
 use super::tt::{Bound, PackedMove, TranspositionTable, TtHit};
 use super::{Observer, SearchInfo};
 use shakmaty::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 const INF: i32 = Score::INFINITE.0;
 const MATE: i32 = Score::MATE.0;
@@ -40,6 +47,38 @@ fn hash_adjusted(hit: Option<TtHit>, eval: i32) -> i32 {
         },
         _ => eval,
     }
+}
+
+/// What the threads of one search share besides the transposition table.
+pub(crate) struct Team {
+    /// Raised by the main searcher when it is done: the helpers stop at their next poll.
+    pub stop: AtomicBool,
+    /// Each searcher's node count, published at every poll.
+    pub nodes: Vec<AtomicU64>,
+}
+
+impl Team {
+    /// A team of `size` searchers, the main one included.
+    pub fn new(size: usize) -> Team {
+        Team {
+            stop: AtomicBool::new(false),
+            nodes: (0..size).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+/// The depths helper `id` leaves out, so that the helpers spread over the depths next to the
+/// main searcher's instead of all searching the same one: helpers are taken in cycles of 20,
+/// the first two skip every other depth (one the odd, one the even), the next four skip
+/// blocks of two depths at four phases, and so on (Stockfish 9's pattern).
+fn skips_depth(id: usize, depth: Depth) -> bool {
+    const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if id == 0 {
+        return false;
+    }
+    let i = (id - 1) % 20;
+    (depth + PHASE[i]) / SIZE[i] % 2 != 0
 }
 
 /// One completed line of an iteration.
@@ -97,7 +136,7 @@ impl Reductions {
 
 /// The state of one search.
 pub(crate) struct Searcher<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     heur: &'a mut Heuristics,
     correction: &'a mut CorrectionHistory,
     lmr: &'a Reductions,
@@ -128,11 +167,17 @@ pub(crate) struct Searcher<'a> {
     /// Nodes spent below each root move over the whole search: a best move that takes most of
     /// the effort is clear, one that takes little is in doubt (time management).
     root_nodes: Vec<(Move, u64)>,
+    /// The team this searcher belongs to, with its number in it (0: the main searcher);
+    /// `None` when it searches alone.
+    team: Option<(&'a Team, usize)>,
+    /// The other searchers' nodes at the last poll (the main searcher's node limit and reports
+    /// count the whole team's).
+    others_nodes: u64,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         heur: &'a mut Heuristics,
         correction: &'a mut CorrectionHistory,
         lmr: &'a Reductions,
@@ -164,7 +209,27 @@ impl<'a> Searcher<'a> {
             root_allowed: Vec::new(),
             root_best: None,
             root_nodes: Vec::new(),
+            team: None,
+            others_nodes: 0,
         }
+    }
+
+    /// Makes this searcher number `id` of `team`. A helper (`id` above 0) may stop from its
+    /// first node on: the main searcher's result is the one that counts.
+    pub(crate) fn in_team(mut self, team: &'a Team, id: usize) -> Searcher<'a> {
+        self.team = Some((team, id));
+        self.may_stop = id != 0;
+        self
+    }
+
+    /// The nodes this searcher searched itself.
+    pub(crate) fn own_nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The nodes of the whole team as last seen (this searcher's alone without a team).
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.others_nodes
     }
 
     /// The elapsed time of this search.
@@ -202,7 +267,11 @@ impl<'a> Searcher<'a> {
         let mut stability = 0u32;
         self.root_nodes.clear();
         let unbounded = limits.infinite || self.time.is_pondering();
+        let id = self.team.map_or(0, |(_, id)| id);
         for depth in 1..=max_depth.clamp(1, MAX_PLY as Depth - 8) {
+            if skips_depth(id, depth) && depth < max_depth {
+                continue;
+            }
             self.seldepth = 0;
             self.root_depth = depth;
             self.root_excluded.clear();
@@ -234,7 +303,7 @@ impl<'a> Searcher<'a> {
                         seldepth: self.seldepth as Depth,
                         multipv: 1,
                         score: line.score,
-                        nodes: self.nodes,
+                        nodes: self.total_nodes(),
                         elapsed: self.time.elapsed(),
                         hashfull: self.tt.hashfull(),
                         pv: line.pv.clone(),
@@ -256,7 +325,7 @@ impl<'a> Searcher<'a> {
             outcome.lines = lines;
             outcome.depth = depth;
             outcome.seldepth = self.seldepth as Depth;
-            outcome.nodes = self.nodes;
+            outcome.nodes = self.total_nodes();
             self.may_stop = true;
             let hashfull = self.tt.hashfull();
             for (i, line) in outcome.lines.iter().enumerate() {
@@ -265,7 +334,7 @@ impl<'a> Searcher<'a> {
                     seldepth: outcome.seldepth,
                     multipv: i + 1,
                     score: line.score,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     elapsed: self.time.elapsed(),
                     hashfull,
                     pv: line.pv.clone(),
@@ -296,7 +365,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        outcome.nodes = self.nodes;
+        outcome.nodes = self.total_nodes();
         outcome
     }
 
@@ -364,13 +433,31 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.may_stop {
-            let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-            if out_of_nodes
-                || self.nodes.is_multiple_of(POLL_INTERVAL) && self.time.must_stop(self.nodes)
-            {
+            let out_of_nodes = self
+                .node_limit
+                .is_some_and(|n| self.nodes + self.others_nodes >= n);
+            if out_of_nodes || self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll() {
                 self.stopped = true;
             }
         }
+    }
+
+    /// Whether to stop, asked every [`POLL_INTERVAL`] nodes. In a team a searcher also
+    /// publishes its node count; a helper then stops when the team does, and the main
+    /// searcher reads the others' counts before asking its clock.
+    fn poll(&mut self) -> bool {
+        let Some((team, id)) = self.team else {
+            return self.time.must_stop(self.nodes);
+        };
+        team.nodes[id].store(self.nodes, Ordering::Relaxed);
+        if id != 0 {
+            return team.stop.load(Ordering::Relaxed);
+        }
+        self.others_nodes = team.nodes[1..]
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum();
+        self.time.must_stop(self.total_nodes())
     }
 
     fn is_repetition(&self, key: u64, halfmoves: u32) -> bool {
@@ -976,6 +1063,20 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn helpers_spread_over_neighbouring_depths() {
+        for depth in 1..40 {
+            assert!(!skips_depth(0, depth));
+            // The first two helpers take turns.
+            assert_ne!(skips_depth(1, depth), skips_depth(2, depth));
+        }
+        // Every helper searches half the depths, in blocks of its cycle's size.
+        for id in 1..=40 {
+            let searched = (1..=48).filter(|&d| !skips_depth(id, d)).count();
+            assert_eq!(searched, 24, "helper {id}");
+        }
+    }
 
     #[test]
     fn a_clear_best_move_saves_time_a_doubtful_one_takes_more() {

@@ -165,8 +165,8 @@ fn node_depth_and_time_limits_return() {
     assert!(r.best_move.is_some());
 }
 
-#[test]
-fn stop_flag_from_another_thread_stops_an_infinite_search() {
+/// An infinite search of the start position by `engine`, stopped from another thread.
+fn stopped_from_another_thread(engine: &mut Engine) -> SearchResult {
     let control = SearchControl::default();
     let stopper = control.clone();
     let handle = std::thread::spawn(move || {
@@ -177,8 +177,14 @@ fn stop_flag_from_another_thread_stops_an_infinite_search() {
         infinite: true,
         ..Limits::default()
     };
-    let r = Engine::new(4).search(&Chess::default(), &[], &limits, &control, &mut Silent);
+    let r = engine.search(&Chess::default(), &[], &limits, &control, &mut Silent);
     handle.join().unwrap();
+    r
+}
+
+#[test]
+fn stop_flag_from_another_thread_stops_an_infinite_search() {
+    let r = stopped_from_another_thread(&mut Engine::new(4));
     assert!(r.best_move.is_some());
     assert!(r.depth >= 1);
 }
@@ -252,4 +258,102 @@ fn strength_limit_is_weaker_but_reproducible_and_sane() {
         })
         .collect();
     assert!(choices.len() > 1);
+}
+
+fn threaded(threads: usize) -> Engine {
+    let mut engine = Engine::new(4);
+    engine.set_threads(threads);
+    engine
+}
+
+#[test]
+fn threads_find_the_same_mates_and_tactics() {
+    let mut engine = threaded(3);
+    assert_eq!(engine.threads(), 3);
+    let control = SearchControl::default();
+    let r = engine.search(
+        &pos("k7/8/2K5/8/8/8/8/7R w - - 0 1"),
+        &[],
+        &Limits::depth(10),
+        &control,
+        &mut Silent,
+    );
+    assert_eq!(r.score.mate_moves(), Some(2), "{:?}", r.pv);
+    let r = engine.search(
+        &pos("3q3k/8/8/4N3/8/8/8/4K3 w - - 0 1"),
+        &[],
+        &Limits::depth(6),
+        &control,
+        &mut Silent,
+    );
+    assert_eq!(uci(r.best_move.unwrap()), "e5f7", "{:?}", r.pv);
+    assert!(r.depth >= 6, "{}", r.depth);
+}
+
+#[test]
+fn threads_obey_limits_and_the_stop_flag() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10";
+    let mut engine = threaded(2);
+    let control = SearchControl::default();
+    let mut run = |limits: Limits| engine.search(&pos(fen), &[], &limits, &control, &mut Silent);
+    let r = run(Limits::depth(5));
+    assert!(r.depth >= 5 && r.best_move.is_some());
+    // The node limit counts every thread's nodes: the search ends soon after the team's
+    // total reaches it (how soon depends on how the threads are scheduled).
+    let r = run(Limits::nodes(20_000));
+    assert!(r.best_move.is_some());
+    assert!(r.nodes >= 20_000, "{}", r.nodes);
+    let r = run(Limits::movetime(Duration::from_millis(50)));
+    assert!(r.best_move.is_some());
+    let r = stopped_from_another_thread(&mut engine);
+    assert!(r.best_move.is_some() && r.depth >= 1);
+}
+
+#[test]
+fn one_thread_searches_the_same_nodes_whatever_the_engine_ran_before() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let fresh = search(fen, Limits::depth(7));
+    let mut engine = threaded(3);
+    engine.search(
+        &pos(fen),
+        &[],
+        &Limits::depth(5),
+        &SearchControl::default(),
+        &mut Silent,
+    );
+    engine.set_threads(1);
+    engine.clear();
+    let again = engine.search(
+        &pos(fen),
+        &[],
+        &Limits::depth(7),
+        &SearchControl::default(),
+        &mut Silent,
+    );
+    assert_eq!((fresh.nodes, fresh.pv), (again.nodes, again.pv));
+}
+
+#[test]
+fn a_clock_with_nothing_left_answers_from_depth_one() {
+    for threads in [1, 2] {
+        for time in [0, 1, 5, 20] {
+            let limits = Limits {
+                clock: Some(Clock {
+                    time: Duration::from_millis(time),
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            };
+            let r = threaded(threads).search(
+                &Chess::default(),
+                &[],
+                &limits,
+                &SearchControl::default(),
+                &mut Silent,
+            );
+            assert!(r.best_move.is_some(), "{time} ms");
+            assert_eq!(r.depth, 1, "{time} ms on {threads} threads");
+        }
+    }
 }

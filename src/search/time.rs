@@ -2,6 +2,11 @@
 //! it) and a hard deadline (abort the search), and watches the node limit, the stop flag and
 //! `ponderhit`.
 //!
+//! On a clock the hard deadline never passes the time left minus the move overhead (the
+//! delays between our answer and the clock stopping). A short clock keeps a growing share of
+//! itself in reserve, so that the increment builds it up again, and with almost nothing left
+//! the engine answers at once from a depth-1 search.
+//!
 //! While pondering, no time limit applies; when `ponderhit` is raised the budget starts from
 //! that moment, because that is when our clock starts running.
 
@@ -9,8 +14,18 @@ use super::SearchControl;
 use super::limits::Limits;
 use std::time::{Duration, Instant};
 
-/// How often (in nodes) the clock and the flags are polled.
-pub const POLL_INTERVAL: u64 = 1024;
+/// How often (in nodes) the clock and the flags are polled: a quarter of a millisecond or so
+/// on one core, so that even a machine several times slower stops within a millisecond or two
+/// of the deadline; reading the clock this often costs nothing measurable.
+pub const POLL_INTERVAL: u64 = 512;
+
+/// With less than this left on the clock after the move overhead, the engine answers at once
+/// with a depth-1 search (well under a millisecond).
+pub const ANSWER_AT_ONCE: Duration = Duration::from_millis(5);
+
+/// The usable clock below which a move takes less than its usual share (see
+/// [`clock_budget`]): half of it with nothing left, rising to all of it here.
+pub const SHORT_CLOCK: Duration = Duration::from_secs(1);
 
 /// The time budget of one search.
 #[derive(Debug, Clone)]
@@ -25,27 +40,32 @@ pub struct TimeManager {
     control: SearchControl,
 }
 
-/// The soft and hard budget for a clock situation.
+/// The soft and hard budget for a clock situation; both zero when the engine must answer at
+/// once (less than [`ANSWER_AT_ONCE`] usable).
 ///
 /// `time` is the time left, `increment` the increment per move, `moves_to_go` the moves left
-/// until the next control (`None`: sudden death), `overhead` the time kept back per move.
+/// until the next control (`None`: sudden death), `overhead` the time kept back per move. The
+/// hard deadline is at most the time left minus `overhead`.
 pub fn clock_budget(
     time: Duration,
     increment: Duration,
     moves_to_go: Option<u32>,
     overhead: Duration,
 ) -> (Duration, Duration) {
-    let time_ms = time.as_millis() as f64;
-    let inc_ms = increment.as_millis() as f64;
-    let overhead_ms = overhead.as_millis() as f64;
-    let usable = (time_ms - overhead_ms).max(1.0);
+    let usable = time.saturating_sub(overhead);
+    if usable < ANSWER_AT_ONCE {
+        return (Duration::ZERO, Duration::ZERO);
+    }
+    let usable = usable.as_secs_f64() * 1000.0;
+    let inc_ms = increment.as_secs_f64() * 1000.0;
     let mtg = f64::from(moves_to_go.unwrap_or(30).clamp(1, 60));
-    // With a moves-to-go control the last move may use (almost) everything left.
     let base = usable / mtg + inc_ms * 0.8;
-    let soft = base.min(usable * 0.5);
-    let hard = (base * 3.0).min(usable * if mtg <= 1.0 { 0.9 } else { 0.4 });
-    let soft = soft.min(hard).max(1.0);
-    let hard = hard.max(1.0);
+    // The most one move may take: nearly everything left on the last move before a control,
+    // 40% otherwise; on a short clock down to half that, so the reserve grows as it shrinks.
+    let full_share = if mtg <= 1.0 { 0.9 } else { 0.4 };
+    let short = (usable / (SHORT_CLOCK.as_secs_f64() * 1000.0)).min(1.0);
+    let hard = (base * 3.0).min(usable * full_share * (0.5 + 0.5 * short));
+    let soft = base.min(usable * 0.5).min(hard);
     (
         Duration::from_micros((soft * 1000.0) as u64),
         Duration::from_micros((hard * 1000.0) as u64),
@@ -119,6 +139,12 @@ impl TimeManager {
         }
     }
 
+    /// Whether the clock leaves no time to think: the search should answer from depth 1.
+    /// Never while pondering (the budget starts at `ponderhit`).
+    pub fn answers_at_once(&self) -> bool {
+        !self.pondering && self.hard == Some(Duration::ZERO)
+    }
+
     /// Whether some time budget applies (as opposed to depth, nodes or infinite).
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()
@@ -146,14 +172,6 @@ mod tests {
         assert!(soft <= hard);
         assert!(hard < Duration::from_secs(5));
         assert!(soft > Duration::from_millis(200));
-        // Nearly flagging: still positive and below the time left.
-        let (soft, hard) = clock_budget(
-            Duration::from_millis(20),
-            Duration::ZERO,
-            None,
-            Duration::from_millis(10),
-        );
-        assert!(soft >= Duration::from_millis(1) && hard < Duration::from_millis(20));
         // Last move before the control may use most of the time.
         let (_, hard) = clock_budget(
             Duration::from_secs(10),
@@ -164,17 +182,72 @@ mod tests {
         assert!(hard > Duration::from_secs(5) && hard < Duration::from_secs(10));
     }
 
+    fn clock(time_ms: u64, increment_ms: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(time_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go: None,
+            }),
+            move_overhead: Duration::from_millis(10),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_deadline_never_passes_the_time_left_minus_the_overhead() {
+        let ms = Duration::from_millis;
+        for overhead in [0, 10, 20, 50] {
+            for time in [
+                0, 1, 5, 10, 14, 15, 20, 30, 50, 100, 250, 700, 1000, 5000, 60_000,
+            ] {
+                for inc in [0, 10, 100, 1000] {
+                    for mtg in [None, Some(1), Some(2), Some(40)] {
+                        let (soft, hard) = clock_budget(ms(time), ms(inc), mtg, ms(overhead));
+                        let left = ms(time).saturating_sub(ms(overhead));
+                        let case = format!("{time}+{inc} ms, {mtg:?} to go, overhead {overhead}");
+                        assert!(soft <= hard && hard <= left, "{case}: {soft:?} {hard:?}");
+                        if left < ANSWER_AT_ONCE {
+                            assert_eq!(hard, Duration::ZERO, "{case}");
+                        } else {
+                            assert!(hard > Duration::ZERO, "{case}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_clock_spends_a_smaller_share_and_nothing_answers_at_once() {
+        let ms = Duration::from_millis;
+        let overhead = ms(10);
+        let share = |time: u64| {
+            let (_, hard) = clock_budget(ms(time), ms(100), None, overhead);
+            hard.as_secs_f64() / (ms(time) - overhead).as_secs_f64()
+        };
+        assert!(share(100) < share(300) && share(300) < share(800));
+        // With an increment the short clock grows back: a move takes less than it adds.
+        let (_, hard) = clock_budget(ms(100), ms(100), None, overhead);
+        assert!(hard < ms(100), "{hard:?}");
+        let control = SearchControl::default();
+        for (time, at_once) in [(1, true), (5, true), (14, true), (20, false), (100, false)] {
+            let tm = TimeManager::new(&clock(time, 10), &control);
+            assert_eq!(tm.answers_at_once(), at_once, "{time} ms");
+        }
+        let pondering = Limits {
+            ponder: true,
+            ..clock(1, 0)
+        };
+        assert!(!TimeManager::new(&pondering, &control).answers_at_once());
+    }
+
     #[test]
     fn ponder_ignores_time_until_ponderhit() {
         let control = SearchControl::default();
         let limits = Limits {
-            clock: Some(Clock {
-                time: Duration::from_millis(1),
-                increment: Duration::ZERO,
-                moves_to_go: None,
-            }),
             ponder: true,
-            ..Limits::default()
+            ..clock(1, 0)
         };
         let mut tm = TimeManager::new(&limits, &control);
         std::thread::sleep(Duration::from_millis(5));

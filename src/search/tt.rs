@@ -1,8 +1,15 @@
 //! The transposition table: a fixed-size hash of search results keyed by Zobrist key,
 //! sized in megabytes, with depth-and-age replacement and a `hashfull` estimate.
+//!
+//! All search threads share one table without locks. Each 16-byte entry is two 64-bit words,
+//! the packed data and the key XORed with that data, read and written with relaxed atomics
+//! (plain loads and stores on x86-64 and AArch64). When two threads write one entry at once, a
+//! reader may see one thread's key word with the other's data word; the XOR then no longer
+//! gives the key, and the entry reads as another position's rather than as wrong data.
 
 use super::score::{Depth, Score};
 use shakmaty::{Move, Role, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +79,7 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+/// One entry, unpacked from its [`Slot`].
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -83,12 +91,55 @@ struct Entry {
     flags: u8,
 }
 
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+impl Entry {
+    /// Everything but the key in one word: move, score, eval, depth, flags from the low bits.
+    fn data(&self) -> u64 {
+        u64::from(self.mv.0)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth as u8) << 48
+            | u64::from(self.flags) << 56
+    }
 
-/// The transposition table.
+    fn from_words(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: PackedMove(data as u16),
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8 as i8,
+            flags: (data >> 56) as u8,
+        }
+    }
+}
+
+/// The stored form of an entry: the key XOR the data, and the data (all zero: empty).
+#[derive(Debug, Default)]
+struct Slot {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.key_xor_data.load(Ordering::Relaxed) ^ data;
+        Entry::from_words(key, data)
+    }
+
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        self.key_xor_data.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// The transposition table, shared by all search threads (see the module docs).
 #[derive(Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
     generation: u8,
 }
 
@@ -96,10 +147,17 @@ impl TranspositionTable {
     /// A table using about `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1);
-        TranspositionTable {
-            entries: vec![Entry::default(); count],
+        let table = TranspositionTable {
+            entries: std::iter::repeat_with(Slot::default).take(count).collect(),
             generation: 0,
+        };
+        // Write every entry now: the allocator may hand out zeroed memory whose pages are only
+        // mapped when first written, which would then happen during the first search, on its
+        // clock. Atomic stores are not folded into that lazy zeroing.
+        for slot in &table.entries {
+            slot.data.store(0, Ordering::Relaxed);
         }
+        table
     }
 
     /// The number of entries.
@@ -114,7 +172,9 @@ impl TranspositionTable {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        for slot in &mut self.entries {
+            *slot = Slot::default();
+        }
         self.generation = 0;
     }
 
@@ -129,7 +189,7 @@ impl TranspositionTable {
 
     /// Looks `key` up; mate scores are converted to be relative to `ply`.
     pub fn probe(&self, key: u64, ply: Depth) -> Option<TtHit> {
-        let e = &self.entries[self.index(key)];
+        let e = self.entries[self.index(key)].load();
         if e.key != key || e.flags & 3 == 0 {
             return None;
         }
@@ -151,7 +211,7 @@ impl TranspositionTable {
     /// searched less deeply; keeps the old move when the new result has none.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: Depth,
         mv: PackedMove,
@@ -162,7 +222,8 @@ impl TranspositionTable {
     ) {
         let generation = self.generation;
         let idx = self.index(key);
-        let e = &mut self.entries[idx];
+        let slot = &self.entries[idx];
+        let e = slot.load();
         let same = e.key == key;
         let old_gen = e.flags >> 2;
         if same
@@ -181,14 +242,14 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *e = Entry {
+        slot.save(&Entry {
             key,
             mv,
             score: score_to_tt(score, ply) as i16,
             eval: eval.clamp(-30_000, 30_000) as i16,
             depth: depth.clamp(-1, 127) as i8,
             flags: bound_bits | generation << 2,
-        };
+        });
     }
 
     /// Fill of the table in per mille, counting entries written by the current search.
@@ -196,6 +257,7 @@ impl TranspositionTable {
         let sample = self.entries.len().min(1000);
         let used = self.entries[..sample]
             .iter()
+            .map(Slot::load)
             .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -245,6 +307,54 @@ mod tests {
         assert!(tt.hashfull() <= 1000);
         tt.clear();
         assert!(tt.probe(42, 1).is_none());
+    }
+
+    #[test]
+    fn negative_fields_survive_packing_and_a_torn_entry_reads_as_a_miss() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, 0, PackedMove::NONE, Score(-1234), -567, -1, Bound::Upper);
+        let hit = tt.probe(7, 0).unwrap();
+        assert_eq!((hit.score, hit.eval, hit.depth), (Score(-1234), -567, -1));
+        assert_eq!(hit.bound, Bound::Upper);
+        // Another position's data under this key word, as a race between two writers leaves it.
+        let slot = &tt.entries[tt.index(7)];
+        let other = Entry {
+            key: 7,
+            depth: 9,
+            flags: 1,
+            ..Entry::default()
+        };
+        slot.data.store(other.data(), Ordering::Relaxed);
+        assert!(tt.probe(7, 0).is_none());
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let tt = TranspositionTable::new(1);
+        let key = |t: u64, i: u64| (t << 32 | i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..1000 {
+                        let score = Score((t * 1000 + i) as i32);
+                        tt.store(key(t, i), 0, PackedMove::NONE, score, 0, 5, Bound::Exact);
+                    }
+                });
+            }
+        });
+        // Every entry reads back as its own writer's data or not at all (a collision replaced
+        // it); the few thousand keys fill a small share of the table, so most are there.
+        let mut hits = 0;
+        for t in 0..4 {
+            for i in 0..1000 {
+                if let Some(hit) = tt.probe(key(t, i), 0) {
+                    assert_eq!(hit.score, Score((t * 1000 + i) as i32));
+                    hits += 1;
+                }
+            }
+        }
+        assert!(hits > 3000, "{hits}");
     }
 
     #[test]

@@ -112,6 +112,9 @@ pub struct Go {
     pub movetime: Option<Duration>,
     /// `infinite`: search until `stop`.
     pub infinite: bool,
+    /// `perft`: count the legal move tree this many plies deep instead of searching (an
+    /// extension Stockfish and most engines understand).
+    pub perft: Option<u32>,
 }
 
 /// A command from the GUI to the engine.
@@ -382,6 +385,7 @@ fn parse_go(rest: &[&str], ignored: &mut Vec<String>) -> Result<Go, ParseError> 
             "depth" => go.depth = Some(number(key, value, "a number of plies")?),
             "nodes" => go.nodes = Some(number(key, value, "a number of nodes")?),
             "mate" => go.mate = Some(number(key, value, "a number of moves")?),
+            "perft" => go.perft = Some(number(key, value, "a number of plies")?),
             other => {
                 ignored.push(other.to_string());
                 takes_value = false;
@@ -445,6 +449,9 @@ impl fmt::Display for Go {
         }
         if self.infinite {
             write!(f, " infinite")?;
+        }
+        if let Some(n) = self.perft {
+            write!(f, " perft {n}")?;
         }
         write_moves(f, "searchmoves", &self.searchmoves)
     }
@@ -1016,7 +1023,8 @@ mod tests {
     #[test]
     fn parses_go_with_every_parameter() {
         let go: GuiCommand = "go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 7 \
-                              depth 8 nodes 9000 mate 3 movetime 500 infinite searchmoves e2e4 d2d4"
+                              depth 8 nodes 9000 mate 3 movetime 500 infinite perft 4 \
+                              searchmoves e2e4 d2d4"
             .parse()
             .unwrap();
         let GuiCommand::Go(go) = go else {
@@ -1032,6 +1040,7 @@ mod tests {
         assert_eq!(go.nodes, Some(9000));
         assert_eq!(go.mate, Some(3));
         assert_eq!(go.movetime, Some(Duration::from_millis(500)));
+        assert_eq!(go.perft, Some(4));
         assert_eq!(go.searchmoves.len(), 2);
     }
 
@@ -1207,9 +1216,10 @@ mod tests {
             mate in prop::option::of(any::<u32>()),
             movetime in millis(),
             infinite in any::<bool>(),
+            perft in prop::option::of(any::<u32>()),
         ) -> Go {
             Go { searchmoves, ponder, wtime, btime, winc, binc, movestogo, depth, nodes, mate,
-                 movetime, infinite }
+                 movetime, infinite, perft }
         }
     }
 

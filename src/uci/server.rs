@@ -31,9 +31,10 @@ use super::protocol::{
 };
 use crate::book::Book;
 use crate::rules::fen::parse_position;
+use crate::rules::perft::divide;
 use crate::search::{
-    Clock, Engine, Evaluator, Limits, Observer, SearchControl, SearchInfo, SearchResult, StopFlag,
-    Strength, position_key,
+    Clock, DEFAULT_MOVE_OVERHEAD, Engine, Evaluator, Limits, MAX_THREADS, Observer, SearchControl,
+    SearchInfo, SearchResult, StopFlag, Strength, position_key,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
@@ -67,6 +68,7 @@ fn fresh_seed() -> u64 {
 #[derive(Debug, Clone)]
 struct Options {
     hash_mb: usize,
+    threads: usize,
     multipv: usize,
     move_overhead: Duration,
     chess960: bool,
@@ -82,8 +84,9 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             hash_mb: 16,
+            threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             chess960: false,
             ponder: false,
             limit_strength: false,
@@ -95,6 +98,13 @@ impl Default for Options {
 }
 
 impl Options {
+    /// A fresh engine with these options' hash size and threads.
+    fn engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_threads(self.threads);
+        engine
+    }
+
     fn mode(&self) -> CastlingMode {
         if self.chess960 {
             CastlingMode::Chess960
@@ -117,8 +127,7 @@ pub fn option_declarations() -> Vec<OptionDecl> {
     };
     vec![
         spin("Hash", defaults.hash_mb as i64, 1, HASH_MAX_MB),
-        // The search is single-threaded: one thread is all there is.
-        spin("Threads", 1, 1, 1),
+        spin("Threads", defaults.threads as i64, 1, MAX_THREADS as i64),
         spin("MultiPV", defaults.multipv as i64, 1, MULTIPV_MAX),
         spin(
             "Move Overhead",
@@ -171,6 +180,14 @@ impl<W: Write> Out<W> {
     fn send(&self, msg: &EngineMessage) -> io::Result<()> {
         let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         writeln!(w, "{msg}")?;
+        w.flush()
+    }
+
+    /// Writes lines that are not protocol messages (the `go perft` report) as one flushed
+    /// block.
+    fn send_text(&self, text: &str) -> io::Result<()> {
+        let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        w.write_all(text.as_bytes())?;
         w.flush()
     }
 
@@ -229,13 +246,14 @@ struct Server<W> {
 /// Only a failure to read the input or to write the output (the GUI went away) ends the loop
 /// with an error; everything else is reported to the GUI with `info string`.
 pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io::Result<()> {
+    let options = Options::default();
     let mut server = Server {
         out: Out {
             writer: Arc::new(Mutex::new(output)),
         },
-        options: Options::default(),
+        engine: Some(options.engine()),
+        options,
         debug: false,
-        engine: Some(Engine::new(Options::default().hash_mb)),
         search: None,
         pos: Chess::default(),
         history: Vec::new(),
@@ -321,15 +339,15 @@ impl<W: Write + Send + 'static> Server<W> {
                     let _ = self
                         .out
                         .info_string("internal error: the search failed; the hash was reset");
-                    self.engine = Some(Engine::new(self.options.hash_mb));
+                    self.engine = Some(self.options.engine());
                 }
             }
         }
     }
 
     fn engine_mut(&mut self) -> &mut Engine {
-        let hash_mb = self.options.hash_mb;
-        self.engine.get_or_insert_with(|| Engine::new(hash_mb))
+        let options = &self.options;
+        self.engine.get_or_insert_with(|| options.engine())
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
@@ -365,7 +383,11 @@ impl<W: Write + Send + 'static> Server<W> {
                 self.options.hash_mb = v as usize;
                 self.engine_mut().set_hash_mb(v as usize);
             }),
-            ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|_| ()),
+            ("Threads", OptionKind::Spin { min, max, .. }) => checked_spin(*min, *max).map(|v| {
+                self.finish_search(true);
+                self.options.threads = v as usize;
+                self.engine_mut().set_threads(v as usize);
+            }),
             ("MultiPV", OptionKind::Spin { min, max, .. }) => {
                 checked_spin(*min, *max).map(|v| self.options.multipv = v as usize)
             }
@@ -491,6 +513,9 @@ impl<W: Write + Send + 'static> Server<W> {
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
         self.finish_search(true);
+        if let Some(depth) = go.perft {
+            return self.perft(depth);
+        }
         if self.book_move(go)? {
             return Ok(());
         }
@@ -503,7 +528,7 @@ impl<W: Write + Send + 'static> Server<W> {
         let control = SearchControl::default();
         let user_stop = StopFlag::new();
         let finite = !go.infinite && !go.ponder;
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.options.engine());
         let out = self.out.clone();
         let (thread_control, thread_stop) = (control.clone(), user_stop.clone());
         let handle = std::thread::Builder::new()
@@ -519,6 +544,24 @@ impl<W: Write + Send + 'static> Server<W> {
             finite,
         });
         Ok(())
+    }
+
+    /// `go perft N`, answered as Stockfish does: each root move in UCI with the leaf count
+    /// below it, a blank line, then `Nodes searched: N`. Counted on the command loop: the
+    /// engine answers nothing else until it is done.
+    fn perft(&self, depth: u32) -> io::Result<()> {
+        let mode = self.options.mode();
+        let mut text = String::new();
+        let mut total = 0;
+        for (m, nodes) in divide(&self.pos, depth) {
+            text.push_str(&format!("{}: {nodes}\n", UciMove::from_move(m, mode)));
+            total += nodes;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        text.push_str(&format!("\nNodes searched: {total}\n"));
+        self.out.send_text(&text)
     }
 
     /// With OwnBook on, answers at once from the embedded book when the position is in it
@@ -703,13 +746,104 @@ mod tests {
     #[test]
     fn options_are_checked() {
         let lines = session(
-            "setoption name Hash value lots\nsetoption name Threads value 4\n\
+            "setoption name Hash value lots\nsetoption name Threads value 300\n\
              setoption name Nonsense value 1\nsetoption name move overhead value 30\n",
         );
         assert_eq!(lines.len(), 3, "{lines:?}");
         assert!(lines[0].contains("bad value 'lots' for option 'Hash'"));
-        assert!(lines[1].contains("from 1 to 1"));
+        assert!(lines[1].contains("from 1 to 256"), "{lines:?}");
         assert!(lines[2].contains("unknown option 'Nonsense'"));
+    }
+
+    #[test]
+    fn threads_search_together_and_answer_once() {
+        let mut pos = Chess::default();
+        pos.play_unchecked(UciMove::from_ascii(b"e2e4").unwrap().to_move(&pos).unwrap());
+        // Each `go` stops the search before it: one per session.
+        for (go, depth) in [
+            ("go depth 6", 6),
+            ("go movetime 50", 1),
+            ("go infinite\nstop", 1),
+        ] {
+            let lines = session(&format!(
+                "setoption name Threads value 3\nposition startpos moves e2e4\n{go}\n"
+            ));
+            assert!(
+                lines.iter().all(|l| !l.starts_with("info string")),
+                "{lines:?}"
+            );
+            let best = bestmove(&lines);
+            assert_eq!(best.len(), 1, "{lines:?}");
+            let uci: UciMove = best[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+            assert!(uci.to_move(&pos).is_ok(), "{}", best[0]);
+            assert!(deepest_info(&lines) >= depth, "{go}: {lines:?}");
+        }
+    }
+
+    #[test]
+    fn an_empty_clock_still_answers_a_legal_move() {
+        let lines = session(
+            "position startpos moves e2e4\ngo wtime 5 btime 5\ngo wtime 1 btime 1 binc 0\n\
+             setoption name Move Overhead value 0\ngo wtime 0 btime 0\n",
+        );
+        let best = bestmove(&lines);
+        assert_eq!(best.len(), 3, "{lines:?}");
+        let mut pos = Chess::default();
+        pos.play_unchecked(UciMove::from_ascii(b"e2e4").unwrap().to_move(&pos).unwrap());
+        for line in best {
+            let uci: UciMove = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+            assert!(uci.to_move(&pos).is_ok(), "{line}");
+        }
+    }
+
+    /// The `go perft` report of a session: root moves with counts, and the total.
+    fn perft_report(lines: &[String]) -> (Vec<(String, u64)>, u64) {
+        let blank = lines
+            .iter()
+            .position(String::is_empty)
+            .expect("a blank line");
+        let moves = lines[..blank]
+            .iter()
+            .map(|l| {
+                let (m, n) = l.split_once(": ").expect("move: count");
+                (m.to_string(), n.parse().unwrap())
+            })
+            .collect();
+        let total = lines[blank + 1].strip_prefix("Nodes searched: ").unwrap();
+        (moves, total.parse().unwrap())
+    }
+
+    #[test]
+    fn go_perft_counts_like_stockfish() {
+        let lines = session("position startpos\ngo perft 3\n");
+        assert_eq!(lines.len(), 22, "{lines:?}");
+        let (moves, total) = perft_report(&lines);
+        assert_eq!((moves.len(), total), (20, 8_902));
+        assert!(moves.contains(&("e2e4".to_string(), 600)), "{moves:?}");
+        assert_eq!(moves.iter().map(|(_, n)| n).sum::<u64>(), total);
+        // Kiwipete after castling (no bestmove: perft is not a search).
+        let lines = session(
+            "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 \
+             moves e1g1\ngo perft 2\nisready\n",
+        );
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+        let (moves, total) = perft_report(&lines[..lines.len() - 1]);
+        assert_eq!(moves.len(), 43);
+        assert!(total > 43 && bestmove(&lines).is_empty());
+        // Chess960: castling as king takes rook, and the known count.
+        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let lines = session(&format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen}\ngo perft 3\n"
+        ));
+        assert_eq!(perft_report(&lines).1, 12_189);
+        let lines = session(
+            "setoption name UCI_Chess960 value true\n\
+             position fen 4rkr1/4p1p1/8/8/8/8/8/5K1R w H - 0 1\ngo perft 1\n",
+        );
+        let (moves, _) = perft_report(&lines);
+        assert!(moves.contains(&("f1h1".to_string(), 1)), "{moves:?}");
+        let lines = session("go perft 0\n");
+        assert_eq!(lines, ["", "Nodes searched: 1"]);
     }
 
     #[test]

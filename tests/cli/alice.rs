@@ -155,3 +155,35 @@ fn selfplay_alice_refuses_book_and_uci_players() {
             "the opening player does not play Alice chess (use random, material, classic or engine)",
         ));
 }
+
+#[test]
+fn threads_search_alice_positions_too() {
+    chessbot()
+        .args([
+            "bestmove",
+            "--variant",
+            "alice",
+            "--depth",
+            "4",
+            "--threads",
+            "2",
+        ])
+        .arg("k7/7|R/1Q6/8/8/8/8/7K w - - 0 1")
+        .assert()
+        .success()
+        .stdout(contains("score mate 1"));
+    chessbot()
+        .args([
+            "play",
+            "--variant",
+            "alice",
+            "--depth",
+            "2",
+            "--threads",
+            "2",
+        ])
+        .write_stdin("e4\nfen\nquit\n")
+        .assert()
+        .success()
+        .stdout(contains("4|P3"));
+}

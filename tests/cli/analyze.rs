@@ -252,3 +252,19 @@ fn chess960_games_are_analysed_with_castling_as_king_takes_rook() {
     assert_eq!(moves[4]["san"], "O-O");
     assert_eq!(moves[5]["uci"], "f8h8");
 }
+
+#[test]
+fn threads_review_the_same_blunder() {
+    let f = pgn_file(GAMES);
+    let (v, code) = json(&["--depth", "4", "--threads", "2"], &f);
+    assert_eq!(code, 2);
+    let game = &v["games"][0];
+    assert_eq!(game["moves"][5]["class"], "blunder");
+    assert_eq!(game["moves"][5]["eval"]["mate"], 1);
+    chessbot()
+        .arg("analyze")
+        .arg(f.path())
+        .args(["--threads", "2", "--engine", "stockfish"])
+        .assert()
+        .code(2);
+}

@@ -30,3 +30,20 @@ fn bad_depth_exits_2() {
     chessbot().args(["bench", "0"]).assert().code(2);
     chessbot().args(["bench", "x"]).assert().code(2);
 }
+
+#[test]
+fn threads_bench_ends_with_the_same_line() {
+    let out = chessbot()
+        .args(["bench", "3", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let words: Vec<&str> = text.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!(
+        (words.len(), words[1], words[3]),
+        (4, "nodes", "nps"),
+        "{text}"
+    );
+    assert!(words[0].parse::<u64>().unwrap() > 40);
+}

@@ -178,3 +178,22 @@ fn a_bad_book_exits_2() {
         .code(2)
         .stderr(contains("no Alice opening book"));
 }
+
+#[test]
+fn threads_search_together_within_the_limits() {
+    chessbot()
+        .args(["bestmove", "--depth", "6", "--threads", "3"])
+        .arg("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        .assert()
+        .success()
+        .stdout(contains("bestmove a1a8 (Ra8#)"))
+        .stdout(contains("score mate 1"));
+    for bad in ["0", "257", "many"] {
+        chessbot()
+            .args(["bestmove", "--threads", bad, "--depth", "2"])
+            .arg("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+            .assert()
+            .code(2)
+            .stderr(contains("--threads"));
+    }
+}

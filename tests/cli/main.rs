@@ -10,6 +10,7 @@ mod common;
 mod completions;
 mod cpu;
 mod nnue;
+mod openbench;
 mod perft;
 mod play;
 mod recognize;

@@ -69,21 +69,25 @@ fn player_mates_and_the_game_is_saved() {
     );
 }
 
-#[test]
-fn engine_mates_the_player() {
-    let (out, err, code) = play(
-        &[
-            "--depth",
-            "2",
-            "--color",
-            "black",
-            "--fen",
-            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-        ],
-        "",
-    );
+/// Our engine or another, set up by `engine_args`, mates the player in one.
+fn engine_mates_in_one(engine_args: &[&str]) {
+    let mut args = engine_args.to_vec();
+    args.extend([
+        "--color",
+        "black",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    let (out, err, code) = play(&args, "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "Ra8#\n1-0 White wins by checkmate\n");
+}
+
+#[test]
+fn engine_mates_the_player() {
+    for threads in ["1", "2"] {
+        engine_mates_in_one(&["--depth", "2", "--threads", threads]);
+    }
 }
 
 #[test]
@@ -333,6 +337,10 @@ fn bad_start_and_bad_flags_exit_2() {
     let (_, err, code) = play(&["--pgn", "/nonexistent/game.pgn"], "");
     assert_eq!(code, 2);
     assert!(err.contains("cannot read /nonexistent/game.pgn"), "{err}");
+    // An external engine takes its threads as an engine option.
+    let (_, err, code) = play(&["--threads", "2", "--engine", "stockfish"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--threads"), "{err}");
 }
 
 #[test]
@@ -452,21 +460,7 @@ fn games_against_stockfish() {
     };
     let sf = sf.to_str().unwrap();
     // Stockfish mates the player.
-    let (out, err, code) = play(
-        &[
-            "--engine",
-            sf,
-            "--depth",
-            "5",
-            "--color",
-            "black",
-            "--fen",
-            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "Ra8#\n1-0 White wins by checkmate\n");
+    engine_mates_in_one(&["--engine", sf, "--depth", "5"]);
     // A few moves at limited strength (UCI_Elo and, below 1320, Skill Level), promotion, undo.
     for elo in ["1500", "900"] {
         let dir = tempfile::tempdir().unwrap();

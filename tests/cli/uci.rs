@@ -117,7 +117,7 @@ fn handshake_lists_options() {
     assert!(lines[0].starts_with("id name chessbot "), "{lines:?}");
     for option in [
         "option name Hash type spin",
-        "option name Threads type spin default 1 min 1 max 1",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 64",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin",
@@ -169,6 +169,35 @@ fn searches_to_a_depth_and_plays_a_legal_move() {
     }
     let best = uci_move(lines.last().unwrap());
     assert!(best.to_move(&pos).is_ok(), "illegal {best}");
+}
+
+#[test]
+fn an_empty_clock_answers_a_legal_move() {
+    let mut s = Session::start();
+    s.send("position startpos moves d2d4");
+    s.send("go wtime 5 btime 5");
+    let best = s.bestmove();
+    let mut pos = Chess::default();
+    let d4 = "d2d4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+    pos.play_unchecked(d4);
+    assert!(uci_move(&best).to_move(&pos).is_ok(), "{best}");
+    s.send("quit");
+    assert!(s.exited());
+}
+
+#[test]
+fn go_perft_prints_each_root_move_and_the_total() {
+    let out = common::chessbot()
+        .arg("uci")
+        .write_stdin("position startpos moves e2e4\ngo perft 2\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (moves, total) = text.split_once("\n\n").expect("a blank line");
+    assert_eq!(moves.lines().count(), 20, "{text}");
+    assert!(moves.lines().any(|l| l == "e7e5: 29"), "{text}");
+    assert_eq!(total, "Nodes searched: 600\n");
 }
 
 #[test]
