@@ -9,9 +9,8 @@
 //! that best agree with the network under these rules, by local search from the network's own
 //! choice.
 
-use super::classify::SquareClass;
+use super::classes::{CLASSES, SquareClass};
 use super::geometry::cell_square;
-use super::model::CLASSES;
 use super::orient;
 use super::sprites::{
     Colours, PICTURE, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,

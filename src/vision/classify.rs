@@ -4,16 +4,16 @@
 
 use super::arrows::{self, Cleared};
 use super::assign;
+use super::classes::{CLASSES, SquareClass};
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
 use super::inference::Network;
-use super::model::{CLASSES, EMBED};
-use super::render::{PIECES, piece_index};
+use super::model::EMBED;
 use super::sprites::{self, Overlay, PICTURE, Sprite};
 use candle_core::{Device, Tensor};
 use image::RgbImage;
 use rayon::prelude::*;
-use shakmaty::{Board, Color, Piece, Role};
+use shakmaty::{Board, Color, Role};
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
@@ -82,81 +82,6 @@ pub const SMALL_SQUARE: f32 = 30.0;
 /// 11 and 2-5 (3000 held-out boards), the two wide networks as referees: 2903 boards right
 /// without them, 2913 at 0.99 and at 0.999, 2912 on every square not surely empty.
 const UNSURE: f32 = 0.99;
-
-/// What one square holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SquareClass {
-    /// Nothing.
-    Empty,
-    /// A piece.
-    Piece(Piece),
-}
-
-impl SquareClass {
-    /// All 13 classes in the network's output order: empty, then [`PIECES`] order.
-    pub const ALL: [SquareClass; CLASSES] = {
-        let mut all = [SquareClass::Empty; CLASSES];
-        let mut i = 0;
-        while i < 12 {
-            all[i + 1] = SquareClass::Piece(PIECES[i]);
-            i += 1;
-        }
-        all
-    };
-
-    /// The class's index in the network's output.
-    pub fn index(self) -> usize {
-        match self {
-            SquareClass::Empty => 0,
-            SquareClass::Piece(p) => piece_index(p) + 1,
-        }
-    }
-
-    /// The class at `index` in the network's output, if any.
-    pub fn from_index(index: usize) -> Option<SquareClass> {
-        SquareClass::ALL.get(index).copied()
-    }
-
-    /// The piece, if not empty.
-    pub fn piece(self) -> Option<Piece> {
-        match self {
-            SquareClass::Empty => None,
-            SquareClass::Piece(p) => Some(p),
-        }
-    }
-
-    /// FEN letter of the piece, `.` for empty.
-    pub fn char(self) -> char {
-        match self {
-            SquareClass::Empty => '.',
-            SquareClass::Piece(p) => p.char(),
-        }
-    }
-}
-
-impl From<Option<Piece>> for SquareClass {
-    fn from(p: Option<Piece>) -> Self {
-        p.map_or(SquareClass::Empty, SquareClass::Piece)
-    }
-}
-
-impl From<Piece> for SquareClass {
-    fn from(p: Piece) -> Self {
-        SquareClass::Piece(p)
-    }
-}
-
-impl From<SquareClass> for Option<Piece> {
-    fn from(c: SquareClass) -> Self {
-        c.piece()
-    }
-}
-
-impl std::fmt::Display for SquareClass {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
 
 /// The classifier's verdict on one board image.
 #[derive(Debug, Clone, PartialEq)]
@@ -1987,6 +1912,7 @@ fn finish(labels: Vec<usize>) -> Vec<SquareClass> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Piece;
 
     fn one_hot(c: SquareClass, p: f32) -> [f32; CLASSES] {
         let mut a = [(1.0 - p) / (CLASSES - 1) as f32; CLASSES];

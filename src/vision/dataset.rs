@@ -10,9 +10,9 @@
 //! [`SquareClass::index`] as one byte and its `3 × side × side` values (channel-major RGB) as
 //! bytes, `round((v + 0.5) · 255)` of the network's input `v` in `[-0.5, 0.5]`.
 
-use super::classify::SquareClass;
+use super::classes::{CLASSES, SquareClass};
 use super::error::VisionError;
-use super::model::{CLASSES, CROP};
+use super::model::CROP;
 use super::train::{BoardMix, Sets, TrainConfig, sample_board};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

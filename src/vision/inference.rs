@@ -258,7 +258,7 @@ impl Network {
             crop,
             convolutions,
             embed: weights.dense("embed", cin * spatial * spatial, EMBED)?,
-            head: weights.dense("head", EMBED, super::model::CLASSES)?,
+            head: weights.dense("head", EMBED, super::classes::CLASSES)?,
         })
     }
 
@@ -351,7 +351,8 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::{CLASSES, EMBED, SquareNet};
+    use super::super::classes::CLASSES;
+    use super::super::model::{EMBED, SquareNet};
     use super::Network;
     use candle_core::{DType, Device, Tensor};
     use candle_nn::{VarBuilder, VarMap};

@@ -8,6 +8,8 @@
 //! - [`unfold`]: 3×3 patch extraction, so that the network's convolutions are matrix products.
 //! - [`arrows`]: arrows drawn over the board, found and taken off, so that the pieces under
 //!   them can be read again without them.
+//! - [`classes`]: what a square can hold (empty or one of twelve pieces), in the network's
+//!   output order ([`classes::SquareClass`]).
 //! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
 //!   ([`classify::Classifier`], [`classify::BoardGuess`]).
 //! - [`sprites`]: which squares of one image show the same piece picture (whatever the square
@@ -33,6 +35,7 @@ pub mod annotate;
 pub mod arrows;
 pub mod assign;
 pub mod bench;
+pub mod classes;
 pub mod classify;
 pub mod dataset;
 pub mod edges;
@@ -52,6 +55,7 @@ pub mod train;
 pub mod turn;
 pub mod unfold;
 
-pub use classify::{BoardGuess, Classifier, SquareClass};
+pub use classes::SquareClass;
+pub use classify::{BoardGuess, Classifier};
 pub use error::VisionError;
 pub use geometry::BoardBox;

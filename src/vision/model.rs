@@ -7,6 +7,7 @@
 //! 2×2 max-pooling after the first three, a fully connected layer to an [`EMBED`]-wide embedding
 //! (used to compare squares within one image) and a linear layer to the [`CLASSES`] logits.
 
+use super::classes::CLASSES;
 use super::unfold::unfold3x3;
 use candle_core::{D, Module, ModuleT, Result, Tensor};
 use candle_nn::{BatchNorm, Conv2d, Conv2dConfig, Linear, VarBuilder};
@@ -17,8 +18,6 @@ use std::collections::HashMap;
 /// A 48-px network (the same recipe, 2.2 times the training time) read no better on the
 /// held-out sets and took twice as long (README, stop 35).
 pub const CROP: usize = 32;
-/// Number of classes: empty + 12 pieces.
-pub const CLASSES: usize = 13;
 /// Width of the embedding before the last layer.
 pub const EMBED: usize = 64;
 /// Channels of the four convolutions of a newly trained network (a saved network's follow

@@ -9,12 +9,12 @@
 //! ```
 
 use crate::rules::fen::{FenError, parse_position};
-use crate::vision::classify::{Classifier, SquareClass};
+use crate::vision::classes::{CLASSES, SquareClass};
+use crate::vision::classify::Classifier;
 use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
-use crate::vision::model::CLASSES;
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use crate::vision::turn;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};

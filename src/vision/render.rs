@@ -11,6 +11,7 @@
 //! [`HELD_OUT_SETS`] names the sets the classifier never trains on, so that benchmarks can measure
 //! it on piece styles it has not seen.
 
+use super::classes::{PIECES, piece_index};
 use super::error::VisionError;
 use super::geometry::{BoardBox, square_cell};
 use ab_glyph::{FontRef, PxScale};
@@ -47,35 +48,6 @@ pub const HELD_OUT_SETS: &[&str] = &[
 /// True when the set named `name` is in [`HELD_OUT_SETS`].
 pub fn is_held_out(name: &str) -> bool {
     HELD_OUT_SETS.contains(&name)
-}
-
-/// The twelve pieces in file order: white K Q R B N P, then black K Q R B N P.
-pub const PIECES: [Piece; 12] = [
-    Color::White.king(),
-    Color::White.queen(),
-    Color::White.rook(),
-    Color::White.bishop(),
-    Color::White.knight(),
-    Color::White.pawn(),
-    Color::Black.king(),
-    Color::Black.queen(),
-    Color::Black.rook(),
-    Color::Black.bishop(),
-    Color::Black.knight(),
-    Color::Black.pawn(),
-];
-
-/// Index of `piece` in [`PIECES`].
-pub fn piece_index(piece: Piece) -> usize {
-    let role = match piece.role {
-        Role::King => 0,
-        Role::Queen => 1,
-        Role::Rook => 2,
-        Role::Bishop => 3,
-        Role::Knight => 4,
-        Role::Pawn => 5,
-    };
-    role + if piece.color.is_white() { 0 } else { 6 }
 }
 
 /// The file stem of `piece` in a set folder, e.g. `wK` or `bN`.
@@ -1619,6 +1591,21 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
+    fn piece_stems_name_side_and_role() {
+        assert_eq!(piece_stem(Color::Black.knight()), "bN");
+    }
+
+    #[test]
+    fn random_boards_have_one_king_each() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let b = random_board(&mut rng);
+            assert_eq!(b.by_piece(Color::White.king()).count(), 1);
+            assert_eq!(b.by_piece(Color::Black.king()).count(), 1);
+        }
+    }
+
+    #[test]
     fn plain_board_has_the_promised_grid() {
         let Some(dir) = test_pieces_dir() else { return };
         let set = Arc::new(PieceSet::load(&dir.join("cburnett")).unwrap());
@@ -1974,24 +1961,6 @@ mod tests {
         assert_eq!(parse_hex("f0d9b5"), None);
         assert_eq!(parse_hex("#f0d9b"), None);
         assert_eq!(parse_hex("#f0d9bé"), None);
-    }
-
-    #[test]
-    fn piece_index_matches_table() {
-        for (i, p) in PIECES.iter().enumerate() {
-            assert_eq!(piece_index(*p), i);
-        }
-        assert_eq!(piece_stem(Color::Black.knight()), "bN");
-    }
-
-    #[test]
-    fn random_boards_have_one_king_each() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..50 {
-            let b = random_board(&mut rng);
-            assert_eq!(b.by_piece(Color::White.king()).count(), 1);
-            assert_eq!(b.by_piece(Color::Black.king()).count(), 1);
-        }
     }
 
     #[test]

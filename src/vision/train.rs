@@ -6,7 +6,8 @@
 //! given seed and thread count (`RAYON_NUM_THREADS=2` for the committed model).
 
 use super::bench::Positions;
-use super::classify::{Classifier, SquareClass, crop_cells};
+use super::classes::SquareClass;
+use super::classify::{Classifier, crop_cells};
 use super::error::VisionError;
 use super::geometry::cell_square;
 use super::model::{CROP, SquareNet};

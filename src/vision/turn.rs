@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use chessbot::vision::geometry::BoardBox;
-//! use chessbot::vision::classify::SquareClass;
+//! use chessbot::vision::classes::SquareClass;
 //! use chessbot::vision::turn::from_highlight;
 //! use image::{Rgb, RgbImage};
 //! // A plain 8×8 board of 10 px squares with e2 and e4 tinted yellow, a white pawn on e4.
@@ -36,7 +36,7 @@
 //! assert_eq!(clue.to_move, shakmaty::Color::Black);
 //! ```
 
-use crate::vision::classify::SquareClass;
+use crate::vision::classes::SquareClass;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::squares::{cell_colours, cell_corners, median, usual_colours};
 use image::RgbImage;
