@@ -12,7 +12,9 @@
 //! - [`autoplay`]: play on an on-screen board: screen, vision, tracking, player, mouse.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
-//! - [`vision`]: screenshot recognition (board rendering, the square classifier).
+//! - [`vision`]: screenshot recognition, from pixels to a FEN.
+//! - [`training`]: training and benchmark code (board rendering, network training, the
+//!   recognition benchmark), apart from what ships.
 
 #![warn(missing_docs)]
 
@@ -25,6 +27,7 @@ pub mod play;
 pub mod players;
 pub mod rules;
 pub mod search;
+pub mod training;
 pub mod uci;
 pub mod variant;
 pub mod vision;

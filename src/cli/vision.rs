@@ -63,7 +63,7 @@ pub struct TrainArgs {
 #[derive(Debug, Args)]
 pub struct MixArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Seed of every random choice (positions, styles, weights, batch order).
     #[arg(long, default_value_t = 1)]
@@ -134,7 +134,7 @@ pub struct DatasetArgs {
 )]
 pub struct EvalArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Weights to measure (default: the built-in model trained without the held-out sets;
     /// `recognize` uses one trained on every set); given more than once, the networks are
@@ -165,7 +165,7 @@ pub struct EvalArgs {
 )]
 pub struct RenderArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Piece set name (default: a random one).
     #[arg(long)]
@@ -256,7 +256,7 @@ chessbot vision bench --boards 100 --crop"
 )]
 pub struct BenchArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Screenshots per piece set.
     #[arg(long, default_value_t = 50)]

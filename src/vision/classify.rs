@@ -1,5 +1,5 @@
 //! Square classification: crops the 64 squares of a located board, runs the CNN of
-//! [`super::model`] once on all of them, and decides the placement with what one screenshot gives
+//! [`crate::training::vision::model`] once on all of them, and decides the placement with what one screenshot gives
 //! for free (see [`decide`]).
 
 use super::arrows::{self, Cleared};
@@ -7,8 +7,8 @@ use super::assign;
 use super::classes::{CLASSES, SquareClass};
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
+use super::inference::EMBED;
 use super::inference::Network;
-use super::model::EMBED;
 use super::sprites::{self, Overlay, PICTURE, Sprite};
 use candle_core::{Device, Tensor};
 use image::RgbImage;
@@ -162,7 +162,7 @@ impl Classifier {
     }
 
     /// The networks compiled into the binary for benchmarks: the same recipes without the
-    /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
+    /// held-out sets ([`crate::training::vision::render::HELD_OUT_SETS`]), so that they measure unseen styles.
     pub fn held_out() -> Result<Self, VisionError> {
         Self::compiled([HELD_OUT_MODEL, HELD_OUT_MODEL_B], &HELD_OUT_SMALL)
     }
@@ -444,17 +444,13 @@ impl Classifier {
         for (chunk, (logits, emb)) in crops.chunks(rows * plane).zip(passes) {
             let rows = chunk.len() / plane;
             let logits = Tensor::from_vec(logits, (rows, CLASSES), &Device::Cpu)?;
-            probs.extend(
-                super::model::probabilities(&logits)?
-                    .into_iter()
-                    .map(|row| {
-                        let mut a = [0.0; CLASSES];
-                        for (d, s) in a.iter_mut().zip(row) {
-                            *d = s;
-                        }
-                        a
-                    }),
-            );
+            probs.extend(probabilities(&logits)?.into_iter().map(|row| {
+                let mut a = [0.0; CLASSES];
+                for (d, s) in a.iter_mut().zip(row) {
+                    *d = s;
+                }
+                a
+            }));
             embeddings.extend(emb.chunks(EMBED).map(<[f32]>::to_vec));
         }
         Ok((probs, embeddings))
@@ -1909,6 +1905,11 @@ fn finish(labels: Vec<usize>) -> Vec<SquareClass> {
         .collect()
 }
 
+/// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
+fn probabilities(logits: &Tensor) -> candle_core::Result<Vec<Vec<f32>>> {
+    candle_nn::ops::softmax(logits, candle_core::D::Minus1)?.to_vec2::<f32>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1973,7 +1974,7 @@ mod tests {
             for c in 0..CLASSES {
                 assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
             }
-            assert_eq!(e[i].len(), 2 * crate::vision::model::EMBED);
+            assert_eq!(e[i].len(), 2 * EMBED);
         }
         assert!(
             p1.iter().any(|q| q[0] < SURELY_EMPTY),
@@ -1981,39 +1982,6 @@ mod tests {
         );
         assert!(Classifier::from_members(Vec::new()).is_err());
         assert!(Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), Vec::new()]).is_err());
-    }
-
-    #[test]
-    fn classifies_a_rendered_training_board() {
-        use crate::vision::render::{BoardStyle, PieceSet, render_board, test_pieces_dir};
-        use rand::SeedableRng;
-        let Some(dir) = test_pieces_dir() else { return };
-        let classifier = Classifier::embedded().unwrap();
-        let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
-        let board = crate::rules::fen::parse_fen(fen)
-            .unwrap()
-            .as_setup()
-            .board
-            .clone();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        for (set, size, flipped) in [("cburnett", 40.0, false), ("merida", 61.5, true)] {
-            let set = std::sync::Arc::new(PieceSet::load(&dir.join(set)).unwrap());
-            let light = image::Rgb([240, 217, 181]);
-            let dark = image::Rgb([181, 136, 99]);
-            let mut style = BoardStyle::plain(set, light, dark, size);
-            style.flipped = flipped;
-            let r = render_board(&board, &style, &mut rng);
-            let guess = classifier.classify_board(&r.image, &r.grid).unwrap();
-            assert_eq!(
-                guess.board(flipped),
-                board,
-                "{} at {size} px",
-                style.pieces.name()
-            );
-        }
-        let tiny = RgbImage::new(4, 4);
-        let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
-        assert!(matches!(err, Err(VisionError::BadBox { .. })));
     }
 
     /// A checkered image with dark discs on some squares, and two grids on it: one with
@@ -2212,13 +2180,13 @@ mod tests {
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
         let (p, e) = classifier.predict_either_way(&crops, n).unwrap();
         let (q, f) = classifier.predict_either_way(&mirrored, n).unwrap();
-        let embed = crate::vision::model::EMBED * classifier.members();
+        let embed = EMBED * classifier.members();
         let (mut once, mut twice) = (0, 0);
         for i in 0..n {
             // Each crop's probabilities come from one of its two plain readings.
             assert!(p[i] == direct[i] || p[i] == flipped[i], "crop {i}");
             let (first, second) = e[i].split_at(embed);
-            for part in e[i].chunks(crate::vision::model::EMBED) {
+            for part in e[i].chunks(EMBED) {
                 let norm: f32 = part.iter().map(|x| x * x).sum::<f32>().sqrt();
                 assert!(norm == 0.0 || (norm - 1.0).abs() < 1e-4, "norm {norm}");
             }
@@ -2280,7 +2248,7 @@ mod tests {
             for c in 0..CLASSES {
                 assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
             }
-            assert_eq!(e[i].len(), 4 * crate::vision::model::EMBED);
+            assert_eq!(e[i].len(), 4 * EMBED);
         }
     }
 
@@ -2700,7 +2668,7 @@ mod tests {
 
     /// An embedding pointing along axis `k` (with a little of every other axis).
     fn embedding(k: usize) -> Vec<f32> {
-        let mut e = vec![0.01; crate::vision::model::EMBED];
+        let mut e = vec![0.01; EMBED];
         e[k] = 1.0;
         e
     }

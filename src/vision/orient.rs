@@ -500,51 +500,6 @@ mod tests {
         assert!(placement_evidence(&cells(&start, false)) > CLEAR_PLACEMENT);
     }
 
-    /// The measurement behind [`decide`]'s order (needs `../shared`; ~1 min in release).
-    #[test]
-    #[ignore]
-    fn clue_reliability() {
-        use crate::vision::render::{
-            BoardStyle, load_piece_sets, load_themes, random_board, random_game_board,
-            render_board, test_pieces_dir, themes_path,
-        };
-        use rand::SeedableRng;
-        use rand::seq::IndexedRandom;
-        let Some(dir) = test_pieces_dir() else { return };
-        let sets = load_piece_sets(&dir).unwrap();
-        let themes = load_themes(&themes_path(&dir)).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut verdicts, mut wrong_digits, mut weakest_game) = (0, 0, f32::MAX);
-        for k in 0..600 {
-            let game = k % 3 != 0;
-            let board = if game {
-                random_game_board(&mut rng)
-            } else {
-                random_board(&mut rng)
-            };
-            let set = sets.choose(&mut rng).unwrap().clone();
-            let style = BoardStyle::random(&mut rng, set, &themes, &board, (16.0, 92.0));
-            let r = render_board(&board, &style, &mut rng);
-            if let Some(o) = from_coordinates(&r.image, &r.grid, &cells(&board, r.flipped)) {
-                verdicts += 1;
-                wrong_digits += usize::from(o.flipped() != r.flipped);
-            }
-            if game {
-                let toward_truth = placement_evidence(&cells(&board, r.flipped))
-                    * if r.flipped { -1.0 } else { 1.0 };
-                weakest_game = weakest_game.min(toward_truth);
-            }
-        }
-        eprintln!(
-            "digits: {verdicts} verdicts, {wrong_digits} wrong; weakest game placement evidence \
-             toward the truth: {weakest_game:.2}"
-        );
-        assert!(
-            weakest_game > 0.0,
-            "a game position whose placement points the wrong way"
-        );
-    }
-
     /// A plain board at (40, 20) with 50 px squares and `ink[row]` of each row's strip just
     /// outside the left edge filled with dark dots.
     fn board_with_strip_ink(ink: [f32; 8]) -> (RgbImage, BoardBox) {

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use std::sync::OnceLock;
 
 /// Side of the square crops the pictures are made from, in pixels (the network reads its own
-/// crops, [`super::model::CROP`]).
+/// crops, [`crate::training::vision::model::CROP`]).
 pub const PICTURE: usize = 32;
 /// Side of the reduced square picture that is compared, in pixels.
 pub const SIDE: usize = 16;

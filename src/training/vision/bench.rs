@@ -2,14 +2,14 @@
 //! held out of training ([`HELD_OUT_SETS`]), runs the whole pipeline on each (PNG decode
 //! included) and scores location, squares, whole boards and time.
 
+use crate::training::vision::render::{
+    Artefact, BoardStyle, HELD_OUT_SETS, RenderedBoard, load_piece_sets, load_themes, random_board,
+    random_game, render_screenshot, themes_path,
+};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::input::decode;
 use crate::vision::recognize::{RecognizeOptions, Recognizer, TurnSource};
-use crate::vision::render::{
-    Artefact, BoardStyle, HELD_OUT_SETS, RenderedBoard, load_piece_sets, load_themes, random_board,
-    random_game, render_screenshot, themes_path,
-};
 use image::ImageEncoder;
 use image::codecs::png::PngEncoder;
 use rand::SeedableRng;

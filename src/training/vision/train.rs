@@ -6,15 +6,15 @@
 //! given seed and thread count (`RAYON_NUM_THREADS=2` for the committed model).
 
 use super::bench::Positions;
-use super::classes::SquareClass;
-use super::classify::{Classifier, crop_cells};
-use super::error::VisionError;
-use super::geometry::cell_square;
 use super::model::{CROP, SquareNet};
 use super::render::{
     BoardStyle, BoardTheme, Flat, PieceSet, is_held_out, load_piece_sets, load_themes,
     random_board, random_game_board, render_board, themes_path,
 };
+use crate::vision::classes::SquareClass;
+use crate::vision::classify::{Classifier, crop_cells};
+use crate::vision::error::VisionError;
+use crate::vision::geometry::cell_square;
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -609,7 +609,7 @@ pub struct SetScore {
     pub squares: usize,
     /// Squares right by the network's most probable class alone.
     pub squares_right_raw: usize,
-    /// Squares right after [`super::classify::decide`].
+    /// Squares right after [`crate::vision::classify::decide`].
     pub squares_right: usize,
     /// Seconds spent in [`Classifier::classify_board`] (cropping, network, decision).
     pub classify_seconds: f64,
@@ -677,7 +677,7 @@ pub fn evaluate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::render::test_pieces_dir;
+    use crate::training::vision::render::test_pieces_dir;
 
     #[test]
     fn all_sets_adds_the_held_out_ones_with_families_together() {
