@@ -136,11 +136,15 @@ pub struct EvalArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
     #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
-    /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set); given more than once, the networks are
-    /// read together and their probabilities averaged.
+    /// Weights to measure (default: the networks trained without the held-out sets, from
+    /// --networks; `recognize` uses ones trained on every set); given more than once, the
+    /// networks are read together and their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
+    /// Folder holding the held-out networks (held-out*.safetensors) measured without --model
+    /// [default: assets/vision, relative to the current directory: the root of a checkout].
+    #[arg(long, value_name = "DIR", conflicts_with = "model")]
+    pub networks: Option<PathBuf>,
     /// Boards rendered per piece set.
     #[arg(long, default_value_t = 100)]
     pub boards: usize,
@@ -278,11 +282,15 @@ pub struct BenchArgs {
     /// tests/data/vision/xboard.txt).
     #[arg(long, value_name = "FILE")]
     pub real: Option<PathBuf>,
-    /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set); given more than once, the networks are
-    /// read together and their probabilities averaged.
+    /// Weights to measure (default: the networks trained without the held-out sets, from
+    /// --networks; `recognize` uses ones trained on every set); given more than once, the
+    /// networks are read together and their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
+    /// Folder holding the held-out networks (held-out*.safetensors) measured without --model
+    /// [default: assets/vision, relative to the current directory: the root of a checkout].
+    #[arg(long, value_name = "DIR", conflicts_with = "model")]
+    pub networks: Option<PathBuf>,
     /// Write the screenshots of boards not read right into DIR (named after the set, the
     /// index and what went wrong: grid, orientation or the number of wrong squares).
     #[arg(long, value_name = "DIR")]

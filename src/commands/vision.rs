@@ -10,6 +10,7 @@ use chessbot::training::vision::bench::{
     BenchOptions, Positions, median_and_p95, run_bench, run_real,
 };
 use chessbot::training::vision::dataset::write_dataset;
+use chessbot::training::vision::networks;
 use chessbot::training::vision::render::{
     Artefact, BoardStyle, Flat, PieceSet, load_themes, random_board, render_board,
     render_screenshot, themes_path,
@@ -22,6 +23,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -46,6 +48,19 @@ fn vision_error(e: VisionError) -> CliError {
         | VisionError::BadOption(_) => CliError::input(e),
         _ => CliError::runtime(e),
     }
+}
+
+/// The benchmark's held-out networks from `dir` (default [`networks::DEFAULT_DIR`]); a folder
+/// without them is the user's to fix, and the message says where they are.
+pub(crate) fn held_out_networks(dir: Option<&Path>) -> Result<Classifier, CliError> {
+    let dir = dir.unwrap_or(Path::new(networks::DEFAULT_DIR));
+    networks::held_out(dir).map_err(|e| match e {
+        VisionError::Io { .. } => CliError::input(format!(
+            "{e}: the held-out networks are the held-out*.safetensors files of a checkout's \
+             assets/vision; give their folder with --networks DIR"
+        )),
+        _ => CliError::runtime(e),
+    })
 }
 
 /// The training settings of `mix`, the rest at [`TrainConfig::new`]'s defaults.
@@ -156,11 +171,10 @@ fn run_eval(a: EvalArgs) -> CmdResult {
         return Err(CliError::input("--boards must be at least 1"));
     }
     let classifier = if a.model.is_empty() {
-        Classifier::held_out()
+        held_out_networks(a.networks.as_deref())?
     } else {
-        Classifier::from_files(&a.model)
-    }
-    .map_err(vision_error)?;
+        Classifier::from_files(&a.model).map_err(vision_error)?
+    };
     let sets = Sets::load(&a.pieces).map_err(vision_error)?;
     let chosen: Vec<Arc<PieceSet>> = if a.all_sets {
         sets.train.iter().chain(&sets.held_out).cloned().collect()
@@ -351,11 +365,10 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size))
     })?;
     let classifier = if a.model.is_empty() {
-        Classifier::held_out()
+        held_out_networks(a.networks.as_deref())?
     } else {
-        Classifier::from_files(&a.model)
-    }
-    .map_err(vision_error)?;
+        Classifier::from_files(&a.model).map_err(vision_error)?
+    };
     let recognizer = Recognizer::new(classifier);
     let mut opts = BenchOptions {
         positions: positions(a.positions),

@@ -1,6 +1,6 @@
-//! Square classification: crops the 64 squares of a located board, runs the CNN of
-//! [`crate::training::vision::model`] once on all of them, and decides the placement with what one screenshot gives
-//! for free (see [`decide`]).
+//! Square classification: crops the 64 squares of a located board, runs the square network
+//! ([`super::inference`]) once on all of them, and decides the placement with what one
+//! screenshot gives for free (see [`decide`]).
 
 use super::arrows::{self, Cleared};
 use super::assign;
@@ -14,55 +14,38 @@ use candle_core::{Device, Tensor};
 use image::RgbImage;
 use rayon::prelude::*;
 use shakmaty::{Board, Color, Role};
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
-/// The first network `recognize` reads with, trained on every piece set (see README: on a GPU
-/// from crops `chessbot vision dataset` drew, then tuned by `chessbot vision train --init`),
-/// compiled into the binary.
+/// The first network `recognize` reads with, trained on every piece set (the recipe is in
+/// docs/training.md), compiled into the binary.
 static EMBEDDED_MODEL: &[u8] = include_bytes!("../../assets/vision/model.safetensors");
 /// The second network `recognize` reads with: the same recipe with another seed and fewer
 /// passes, so that the two err on different squares.
 static EMBEDDED_MODEL_B: &[u8] = include_bytes!("../../assets/vision/model-b.safetensors");
-/// The first network trained without the held-out sets, which the benchmarks measure.
-static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
-/// The second held-out network, as [`EMBEDDED_MODEL_B`] is to [`EMBEDDED_MODEL`].
-static HELD_OUT_MODEL_B: &[u8] = include_bytes!("../../assets/vision/held-out-b.safetensors");
 /// Networks that read boards with small squares beside the pair above (see
-/// [`SMALL_SQUARE`]): each of the pair trained further on boards of squares up to 28 px (two
-/// passes at a learning rate of 3e-4) and up to 30 px (three passes at 1e-3); README, stop 58.
+/// [`SMALL_SQUARE`]): each of the pair trained further on boards of squares up to 28 and up to
+/// 30 px.
 static EMBEDDED_SMALL: [&[u8]; 4] = [
     include_bytes!("../../assets/vision/model-small.safetensors"),
     include_bytes!("../../assets/vision/model-b-small.safetensors"),
     include_bytes!("../../assets/vision/model-small2.safetensors"),
     include_bytes!("../../assets/vision/model-b-small2.safetensors"),
 ];
-/// The held-out networks' small-board members, as [`EMBEDDED_SMALL`] is to the embedded pair.
-static HELD_OUT_SMALL: [&[u8]; 4] = [
-    include_bytes!("../../assets/vision/held-out-small.safetensors"),
-    include_bytes!("../../assets/vision/held-out-b-small.safetensors"),
-    include_bytes!("../../assets/vision/held-out-small2.safetensors"),
-    include_bytes!("../../assets/vision/held-out-b-small2.safetensors"),
-];
 /// Networks twice as wide as the pairs above (convolutions of 32, 64, 96 and 128 channels
-/// against 16-64), trained on a GPU without the held-out sets (stop 51,
-/// `bench/vision_train_torch.py`: 8 of 10 epochs at seed 2, and 2 epochs at seed 1); they
-/// read the squares the members are unsure of ([`Classifier::with_referees`]) on boards of
-/// squares of [`SMALL_SQUARE`] and more; smaller ones have [`WIDE_SMALL`]. No wide
-/// pair trained on every set exists (that needs a GPU run), so `recognize` reads with these
-/// too: they still saw 18 piece sets and 52 more.
+/// against 16-64), trained without the benchmark's held-out piece sets; they read the squares
+/// the members are unsure of ([`Classifier::with_referees`]) on boards of squares of
+/// [`SMALL_SQUARE`] and more; smaller ones have [`WIDE_SMALL`]. No wide pair trained on every
+/// set exists, so every ensemble, the shipped one included, reads with these: they still saw
+/// most piece sets.
 static WIDE: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b.safetensors"),
 ];
-/// The wide pair trained further on this machine's CPU on boards of squares up to 30 px (two
-/// passes at 1e-3, `vision train --init`; README, stop 68), without the held-out sets: members
-/// of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
-/// ([`Classifier::small_members_referee`]). Stop 68, 3000 held-out boards of `vision bench
-/// --boards 100` seeds 1, 11, 2-5 (and 3000 of seeds 21-26): 2919 (2912) right with the wide
-/// pair as referees only, 2922 (2920) with it as small-board members besides, 2926 (2926) with
-/// these in its place there. The median page, most of whose squares are larger, takes no
-/// longer (about 85 -> 100 ms at the 95th percentile).
+/// The wide pair trained further on boards of squares up to 30 px, without the held-out sets:
+/// members of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
+/// ([`Classifier::small_members_referee`]).
 static WIDE_SMALL: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide-small.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b-small.safetensors"),
@@ -156,36 +139,39 @@ impl std::fmt::Debug for Classifier {
 
 impl Classifier {
     /// The networks compiled into the binary for reading screenshots, trained on every piece
-    /// set, read together (see [`Classifier::from_members`]).
+    /// set, read together (see [`Classifier::ensemble`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::compiled([EMBEDDED_MODEL, EMBEDDED_MODEL_B], &EMBEDDED_SMALL)
+        Self::ensemble(
+            [EMBEDDED_MODEL.into(), EMBEDDED_MODEL_B.into()],
+            EMBEDDED_SMALL.iter().map(|&bytes| bytes.into()).collect(),
+        )
     }
 
-    /// The networks compiled into the binary for benchmarks: the same recipes without the
-    /// held-out sets ([`crate::training::vision::render::HELD_OUT_SETS`]), so that they measure unseen styles.
-    pub fn held_out() -> Result<Self, VisionError> {
-        Self::compiled([HELD_OUT_MODEL, HELD_OUT_MODEL_B], &HELD_OUT_SMALL)
-    }
-
-    /// A compiled-in `pair` with its `small`-board members, the wide pair's small-board
-    /// versions ([`WIDE_SMALL`]) among them and refereeing those boards, and the wide pair
-    /// ([`WIDE`]) refereeing the rest.
+    /// A `pair` of networks (safetensors bytes) read together as `recognize` reads, with the
+    /// wide pair compiled into the binary ([`WIDE`]) refereeing the squares they are unsure of;
+    /// boards of squares under [`SMALL_SQUARE`] are read by the pair, the `small`-board
+    /// members and the wide pair's small-board versions ([`WIDE_SMALL`]), which referee them.
     /// The small-board members are loaded when the first small board comes.
-    fn compiled(
-        pair: [&'static [u8]; 2],
-        small: &'static [&'static [u8]],
+    pub fn ensemble(
+        pair: [Cow<'static, [u8]>; 2],
+        small: Vec<Cow<'static, [u8]>>,
     ) -> Result<Self, VisionError> {
         let load = |list: &[&[u8]]| -> Result<Vec<Arc<Network>>, VisionError> {
             list.iter()
                 .map(|bytes| Ok(Arc::new(load_network(bytes)?)))
                 .collect()
         };
-        let nets = load(&pair)?;
+        let nets = load(&[&pair[0], &pair[1]])?;
         let referees = load(&WIDE)?;
         let members = nets.clone();
         let small = small_boards(move || {
             let mut nets = members;
-            for net in load(&[small, &WIDE_SMALL[..]].concat()).map_err(|e| e.to_string())? {
+            let list: Vec<&[u8]> = small
+                .iter()
+                .map(|bytes| bytes.as_ref())
+                .chain(WIDE_SMALL)
+                .collect();
+            for net in load(&list).map_err(|e| e.to_string())? {
                 check_crop(&nets, &net).map_err(|e| e.to_string())?;
                 nets.push(net);
             }
@@ -1915,6 +1901,27 @@ mod tests {
     use super::*;
     use shakmaty::Piece;
 
+    /// The benchmark's first network trained without the held-out piece sets (not compiled
+    /// into the binary; the tests read it as another member).
+    const HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
+    /// The benchmark's second held-out network.
+    const HELD_OUT_MODEL_B: &[u8] = include_bytes!("../../assets/vision/held-out-b.safetensors");
+
+    /// The benchmark's held-out ensemble, as `training::vision::networks::held_out` reads it.
+    fn held_out() -> Result<Classifier, VisionError> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
+        let small = [
+            "held-out-small",
+            "held-out-b-small",
+            "held-out-small2",
+            "held-out-b-small2",
+        ]
+        .iter()
+        .map(|name| Cow::Owned(std::fs::read(dir.join(format!("{name}.safetensors"))).unwrap()))
+        .collect();
+        Classifier::ensemble([HELD_OUT_MODEL.into(), HELD_OUT_MODEL_B.into()], small)
+    }
+
     fn one_hot(c: SquareClass, p: f32) -> [f32; CLASSES] {
         let mut a = [(1.0 - p) / (CLASSES - 1) as f32; CLASSES];
         a[c.index()] = p;
@@ -1931,7 +1938,7 @@ mod tests {
     #[test]
     fn embedded_model_loads_and_rejects_garbage() {
         Classifier::embedded().expect("the embedded model loads");
-        Classifier::held_out().expect("the held-out model loads");
+        held_out().expect("the held-out model loads");
         assert!(Classifier::from_bytes(Vec::new()).is_err());
         assert!(Classifier::from_bytes(b"not safetensors".to_vec()).is_err());
     }
@@ -2048,7 +2055,7 @@ mod tests {
 
     #[test]
     fn boards_with_small_squares_have_their_own_referees() {
-        let shipped = Classifier::held_out().unwrap();
+        let shipped = held_out().unwrap();
         assert_eq!((shipped.members(), shipped.small_members()), (2, 8));
         assert_eq!((shipped.referees(), shipped.small_referees()), (2, 2));
         let pair = || {
@@ -2275,7 +2282,7 @@ mod tests {
 
     #[test]
     fn a_plain_square_is_read_as_empty_and_the_others_as_the_network_reads_them() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         // A crop with a dark disc (a piece, or something the network must look at) and a flat one.
@@ -2304,7 +2311,7 @@ mod tests {
 
     #[test]
     fn a_dark_crop_read_as_empty_is_read_again_brightened() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         // A disc a little darker than its square.
@@ -2383,7 +2390,7 @@ mod tests {
 
     #[test]
     fn a_piece_hidden_on_a_dark_square_is_read_on_the_light_colour() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         let (light, dark) = ([0.4, 0.38, 0.3], [-0.15, -0.3, -0.12]);

@@ -6,6 +6,8 @@
 //!   weights with [`crate::vision::inference`]).
 //! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
 //!   on held-out piece sets (`chessbot vision eval`).
+//! - [`networks`]: the benchmark's networks, trained without the held-out piece sets, read
+//!   from files (never compiled in).
 //! - [`dataset`]: writes the crops training draws to a file, for trainers outside the binary.
 //! - [`bench`](mod@bench): the recognition benchmark on held-out piece sets (`chessbot vision bench`).
 //!
@@ -14,5 +16,6 @@
 pub mod bench;
 pub mod dataset;
 pub mod model;
+pub mod networks;
 pub mod render;
 pub mod train;
