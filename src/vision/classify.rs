@@ -148,9 +148,9 @@ impl Classifier {
     }
 
     /// A `pair` of networks (safetensors bytes) read together as `recognize` reads, with the
-    /// wide pair compiled into the binary ([`WIDE`]) refereeing the squares they are unsure of;
-    /// boards of squares under [`SMALL_SQUARE`] are read by the pair, the `small`-board
-    /// members and the wide pair's small-board versions ([`WIDE_SMALL`]), which referee them.
+    /// wide pair compiled into the binary refereeing the squares they are unsure of; boards of
+    /// squares under [`SMALL_SQUARE`] are read by the pair, the `small`-board members and the
+    /// wide pair's small-board versions, which referee them.
     /// The small-board members are loaded when the first small board comes.
     pub fn ensemble(
         pair: [Cow<'static, [u8]>; 2],

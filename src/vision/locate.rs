@@ -60,81 +60,8 @@
 //! ```
 
 use crate::vision::geometry::BoardBox;
+use crate::vision::params::locate::*;
 use image::RgbImage;
-
-/// The reduced image is at most about this many pixels on its longer side.
-const WORK_SIZE: u32 = 640;
-/// Corner response threshold in R+G+B units (the faintest listed theme gives ~110), but in the
-/// last look ([`FAINT`]).
-const CORNER_THRESHOLD: i32 = 36;
-/// Smallest square size (in reduced pixels) the search considers.
-const MIN_SQUARE: f32 = 4.0;
-/// Smallest board (image pixels) the search keeps: squares of 8 px. A toolbar's icons in
-/// a row can follow the checker pattern in a 40 px box (a KCachegrind screenshot read as a
-/// board), too small for any piece to be told; the bench's boards start at about 80 px.
-const MIN_BOARD: f32 = 64.0;
-/// Fewest consistent cells (of 64) for an 8×8 window to count as a board.
-const MIN_CONSISTENT: usize = 50;
-/// Fewest consistent cells for a window to be worth fitting its own grid spacing.
-const NEAR_CONSISTENT: usize = 40;
-/// Most such fits per lattice (each reads the window's pixels once).
-const MAX_COMB_FITS: usize = 8;
-/// Grid spacings tried by [`comb_fit`], relative to the window's: ±10%.
-const COMB_SCALE: f32 = 0.10;
-/// Fewest R+G+B units (summed channel differences) between the light and dark square
-/// colours (but in the last look, [`FAINT`]). At 30, pink squares against lilac ones 22 apart
-/// were refused (`vision bench --seed 5`, fantasy board 37); at 20 none of seeds 1-5 and 11
-/// loses a board.
-const MIN_COLOR_GAP: i32 = 20;
-/// How faint a board a look of the search accepts: the least corner response and the least
-/// gap between the two square colours.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Contrast {
-    corner_threshold: i32,
-    min_gap: i32,
-    /// Whether square colours are read along the edges in the colour-difference images too,
-    /// not only in the grey one (see [`run_stages`]).
-    colour_edges: bool,
-    /// How many reduced pixels a link's length may lie from a spacing and still support it,
-    /// where that is more than 8 % of the spacing (see [`lattices`], [`WHOLE_PIXEL`]).
-    link_slack: f32,
-}
-
-/// The contrast every look asks for but the faint ones ([`FAINT`]).
-const NORMAL: Contrast = Contrast {
-    corner_threshold: CORNER_THRESHOLD,
-    min_gap: MIN_COLOR_GAP,
-    colour_edges: false,
-    link_slack: 0.0,
-};
-
-/// The faint looks', when no other finds a board: squares a few R+G+B units apart (a theme's
-/// colours shifted until light and dark nearly meet: `vision bench` seed 92's gnome-simple
-/// board 3, 7 apart, in blue only). A perfect checker corner of such squares responds with
-/// twice their gap; page clutter passes this threshold far more often, so the look runs only
-/// on pages where nothing else was found.
-const FAINT: Contrast = Contrast {
-    corner_threshold: 8,
-    min_gap: 5,
-    colour_edges: true,
-    link_slack: 0.0,
-};
-
-/// The look after all others, where none found a board: the first look's corners (the same
-/// work again, on pages without a board only), with links within a reduced pixel of a
-/// spacing supporting it. Corners lie at whole reduced pixels, so a link between two is up to a
-/// pixel off: squares of 9.4 reduced px link at 9 and 10, each outside the other's ±8 %, and
-/// either length alone gave a spacing 4-6 % off whose lattice lost the board within a few
-/// squares (`vision bench --seed 125`'s gnome-simple board 98, 150 px on a 1280 px page, found
-/// by no other look). The slack also merges the links of page clutter: in every look it found
-/// 2 more boards of the 15 000 bench pages of 30 seeds and lost 3.
-const WHOLE_PIXEL: Contrast = Contrast {
-    link_slack: 1.0,
-    ..NORMAL
-};
-
-/// Largest relative difference of a refined grid's width and height (squares are square).
-const MAX_ASPECT_ERROR: f32 = 0.02;
 
 /// One board found in an image.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -272,15 +199,14 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     sorted(found)
 }
 
-/// Spacings per linked group of corners that the search's very last look tries (see
-/// [`search`]); the others try one, then three.
-const LAST_SPACINGS: usize = 12;
-
 /// Adds to `found` the boards of `more` that overlap none of it: a later look's box never
 /// replaces an earlier one's.
 fn add_apart(found: &mut Vec<Located>, more: Vec<Located>) {
     for b in more {
-        if found.iter().all(|k| overlap(&k.board, &b.board) <= 0.3) {
+        if found
+            .iter()
+            .all(|k| overlap(&k.board, &b.board) <= SAME_BOARD_OVERLAP)
+        {
             found.push(b);
         }
     }
@@ -289,9 +215,6 @@ fn add_apart(found: &mut Vec<Located>, more: Vec<Located>) {
 /// One look of [`search`]: the reduction (blocks of f × f pixels), the corner reach
 /// ([`corners`]) and the grey image's channel weights.
 type Try = (u32, usize, [i32; 3]);
-
-/// Standard deviation (image pixels) of the blur under which [`search`] looks once more.
-const TEXTURE_BLUR: f32 = 4.0;
 
 /// The boards found, largest first.
 fn sorted(mut found: Vec<Located>) -> Vec<Located> {
@@ -340,13 +263,6 @@ fn run_stages(
     }
     !found.is_empty()
 }
-
-/// Channel weights of the grey image: brightness, R+G+B.
-const GREY: [i32; 3] = [1, 1, 1];
-/// Channel weights of the colour-difference images tried when the grey one finds no board:
-/// yellow against blue and red against cyan. Their absolute weights sum to 4, close to
-/// [`GREY`]'s 3, so [`CORNER_THRESHOLD`] holds for them too; grey page text gives them nothing.
-const CHROMA: [[i32; 3]; 2] = [[1, 1, -2], [2, -1, -1]];
 
 /// Grey image (channels weighted, e.g. R+G+B, 0..=765) reduced by averaging `f × f` blocks.
 struct Grey {
@@ -596,7 +512,7 @@ fn lattices(pts: &[Corner], spacings: usize, slack: f32) -> Vec<Lattice> {
             for &d in &lengths {
                 let support = lengths
                     .iter()
-                    .filter(|&&e| (e - d).abs() <= (0.08 * d).max(slack))
+                    .filter(|&&e| (e - d).abs() <= (LINK_SUPPORT * d).max(slack))
                     .count();
                 if support > best.0 || (support == best.0 && d < best.1) {
                     best = (support, d);
@@ -607,7 +523,7 @@ fn lattices(pts: &[Corner], spacings: usize, slack: f32) -> Vec<Lattice> {
             }
             let (close, rest): (Vec<f32>, Vec<f32>) = lengths
                 .iter()
-                .partition(|&&e| (e - best.1).abs() <= (0.08 * best.1).max(slack));
+                .partition(|&&e| (e - best.1).abs() <= (LINK_SUPPORT * best.1).max(slack));
             let s = close.iter().sum::<f32>() / close.len() as f32;
             split_lattices(pts, &members, s, &mut out);
             lengths = rest;
@@ -730,13 +646,6 @@ enum Sampling {
     /// [`MIN_CONSISTENT`]); a strip across the streaks averages them out.
     Edges,
 }
-
-/// How far (as a share of a square) a window's cells may reach outside the image.
-const OUTSIDE: f32 = 0.1;
-/// Where along a square's side (as a share of it) the samples of [`cell_color`] lie.
-const SAMPLE_INSET: f32 = 0.12;
-/// Where a [`Sampling::Edges`] strip starts along the side (it ends as far from the far end).
-const STRIP_START: f32 = 0.2;
 
 /// The colour of a square, read at four places away from its middle (pieces sit there, see
 /// [`Sampling`]): the mean of the two samples that agree best, so a coordinate letter or a
@@ -995,9 +904,6 @@ impl LatticeColours {
     }
 }
 
-/// Fewest of a lattice's corners an 8x8 window must hold (on its 9x9 points) to be scored.
-const MIN_WINDOW_CORNERS: usize = 4;
-
 /// The windows (top-left cell `(i, j)`, `i` in `ilo..=ihi`, `j` in `jlo..=jhi`) that hold at
 /// least [`MIN_WINDOW_CORNERS`] of `lat`'s corners. A lattice up to a board wide has all its
 /// corners (at least four) in every window; one of clutter spread over a page (a few corners
@@ -1113,7 +1019,7 @@ fn locate_at(
         fitted.sort_by_key(|w| std::cmp::Reverse(w.0));
         let mut kept: Vec<BoardBox> = Vec::new();
         for (n, b) in fitted {
-            if n < MIN_CONSISTENT || kept.iter().any(|k| overlap(k, &b) > 0.1) {
+            if n < MIN_CONSISTENT || kept.iter().any(|k| overlap(k, &b) > KEPT_OVERLAP) {
                 continue;
             }
             kept.push(b);
@@ -1205,11 +1111,14 @@ fn squared(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardB
     }
 }
 
-/// Adds `b` to `found`, unless a board overlapping it (by more than 0.3) is there already: then
-/// the one whose squares follow the checker pattern better stays (a window a square off the
-/// board can come first).
+/// Adds `b` to `found`, unless a board overlapping it (by more than [`SAME_BOARD_OVERLAP`]) is
+/// there already: then the one whose squares follow the checker pattern better stays (a
+/// window a square off the board can come first).
 fn merge(found: &mut Vec<Located>, b: Located) {
-    match found.iter_mut().find(|k| overlap(&k.board, &b.board) > 0.3) {
+    match found
+        .iter_mut()
+        .find(|k| overlap(&k.board, &b.board) > SAME_BOARD_OVERLAP)
+    {
         Some(k) => {
             if b.consistent_squares > k.consistent_squares {
                 *k = b;
@@ -1240,10 +1149,6 @@ fn best_shift(img: &RgbImage, b: BoardBox, contrast: Contrast) -> BoardBox {
     }
     current
 }
-
-/// Most steps of a square [`best_shift`] takes: a lattice of page clutter beside the board
-/// can place its window two squares off (a dark page strip continuing the pattern).
-const SHIFTS: usize = 3;
 
 /// `b` (`n` of its squares follow the checker pattern: read both ways, or as the search read
 /// them when both ways the colours are too close) or the window a square over in either or
@@ -1602,7 +1507,7 @@ fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option
     // Weak lines (a frame the colour of a square, a piece across the line) do not vote.
     let mut use_: Vec<(f32, f32)> = found
         .iter()
-        .filter(|t| t.2 >= 0.35 * med && t.2 > 2.0)
+        .filter(|t| t.2 >= WEAK_LINE * med && t.2 > 2.0)
         .map(|t| (t.0, t.1))
         .collect();
     for _ in 0..2 {

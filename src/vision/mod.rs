@@ -23,6 +23,7 @@
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
 //! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
 //! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
+//! - [`params`]: the tuning parameters of each stage, with their meaning.
 //! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
 //! - [`annotate`]: the `--debug` picture (grid and labels drawn on the screenshot).
 //!
@@ -42,6 +43,7 @@ pub mod inference;
 pub mod input;
 pub mod locate;
 pub mod orient;
+pub mod params;
 pub mod pool;
 pub mod recognize;
 pub mod sprites;

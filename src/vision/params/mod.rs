@@ -1,0 +1,5 @@
+//! The tuning parameters of the recognition stages, one module per stage. Each constant says
+//! what it means (its units, and which way a larger value moves the stage); the stage's code
+//! refers to it by name, so a parameter is changed here and nowhere else.
+
+pub mod locate;
