@@ -12,6 +12,7 @@
 use super::classes::{CLASSES, SquareClass};
 use super::geometry::cell_square;
 use super::orient;
+use super::params::orient::CLEAR_PLACEMENT;
 use super::sprites::{
     Colours, PICTURE, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
 };
@@ -825,7 +826,7 @@ fn labels_of(labels: &[usize], groups: &[&Vec<usize>], choice: &[usize]) -> Vec<
 /// Whether the 64 `cells`' classes (image order) make a position no game reaches, whichever
 /// side is to move: a side not to move in check (kings side by side), or a check no last move
 /// gives. Pawns' checks depend on which way the board is turned: where the pieces' placement
-/// says that clearly ([`orient::CLEAR_PLACEMENT`]) only that way counts, as the orientation
+/// says that clearly ([`CLEAR_PLACEMENT`]) only that way counts, as the orientation
 /// will be decided so, else either way may make the position possible. `None` for a board
 /// without one king a side (see [`board_cost`]) or not of 64 cells.
 fn impossible_position(cells: &[usize]) -> Option<bool> {
@@ -844,9 +845,9 @@ fn impossible_position(cells: &[usize]) -> Option<bool> {
         }
     }
     let evidence = orient::placement_evidence(&pieces);
-    let ways: &[bool] = if evidence >= orient::CLEAR_PLACEMENT {
+    let ways: &[bool] = if evidence >= CLEAR_PLACEMENT {
         &[false]
-    } else if evidence <= -orient::CLEAR_PLACEMENT {
+    } else if evidence <= -CLEAR_PLACEMENT {
         &[true]
     } else {
         &[false, true]

@@ -26,6 +26,7 @@
 //! ```
 
 use crate::vision::geometry::BoardBox;
+use crate::vision::params::orient::*;
 use image::RgbImage;
 use shakmaty::{Color, Piece, Role};
 
@@ -68,9 +69,6 @@ pub enum OrientationSource {
     Pieces,
 }
 
-/// Placement evidence (see [`placement_evidence`]) at least this clear outweighs the digits.
-pub const CLEAR_PLACEMENT: f32 = 1.5;
-
 /// Decides the orientation of the board at `board` in `img` whose image cells hold `cells`
 /// (row 0 = top): clear placement evidence first, else the rank digits, else the placement.
 pub fn decide(
@@ -86,40 +84,6 @@ pub fn decide(
     }
     (from_evidence(placement), OrientationSource::Pieces)
 }
-
-/// Typical relative ink of the digits 1..=8 in common UI fonts (sans and serif alike): the
-/// ordering, not the values, is what matters.
-const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
-
-/// The range of most/least ink among the eight labels of an edge read as digits (`1` against
-/// `8` is about 2 in common fonts).
-const INK_SPREAD: (f32, f32) = (1.15, 4.0);
-
-/// A label stands out when its ink differs from the median label's by more than this share,
-/// and at least `ODD_LABELS` of an edge's labels must. A frame line's rows are equal (a
-/// vertical line's share of a strip does not depend on the strip's height). On the 600 boards
-/// of `clue_reliability` this keeps 30 of the 31 digit verdicts (all right; the lost one, five
-/// labels of which four equally inked, 0.81 margin), the second most different label 4.8% off
-/// the median at the least among the others.
-const ODD_SHARE: f32 = 0.02;
-
-/// See [`ODD_SHARE`].
-const ODD_LABELS: usize = 2;
-
-/// Two labels carry the same ink when their inks differ by at most this share of the median
-/// label's; fewer than `SAME_INK_LABELS` of an edge's labels may (see [`from_coordinates`]).
-const SAME_INK: f32 = 0.005;
-
-/// See [`SAME_INK`].
-const SAME_INK_LABELS: usize = 5;
-
-/// Most of an edge's ink spread that its rows' parity may explain for labels read as digits
-/// (see [`parity_share`]): the parity explains 0.51 of the spread of `DIGIT_INK`'s eight inks,
-/// at most 0.81 of any six of them and 0.90 of any five (the least an edge is read on).
-const PARITY_SHARE: f32 = 0.95;
-
-/// Labels inside the squares are read on at least this many empty squares of an edge.
-const LEAST_LABELS: usize = 5;
 
 /// Decides the orientation from rank digits drawn on or beside the board, if any are found.
 ///
@@ -137,17 +101,8 @@ pub fn from_coordinates(
 ) -> Option<Orientation> {
     let (sx, sy) = board.square_size();
     let mut best: Option<(f32, Orientation)> = None;
-    // Regions relative to each row's left-column or right-column square: (dx0, dx1, dy0, dy1)
-    // in square units, measured from the left board edge for the left side and from the right
-    // edge for the right side.
-    let regions: [(f32, f32, f32, f32); 4] = [
-        (0.02, 0.34, 0.02, 0.40),   // inside, top corner
-        (0.02, 0.34, 0.60, 0.98),   // inside, bottom corner
-        (-0.55, -0.04, 0.10, 0.90), // outside the edge
-        (0.02, 0.34, 0.30, 0.70),   // inside, middle of the edge
-    ];
     for right in [false, true] {
-        for &(a0, a1, b0, b1) in &regions {
+        for &(a0, a1, b0, b1) in &LABEL_REGIONS {
             let inside = a0 >= 0.0;
             let col = if right { 7 } else { 0 };
             let rows: Vec<usize> = (0..8)
@@ -179,7 +134,10 @@ pub fn from_coordinates(
                 continue;
             }
             // Labels: every row has some ink, none is a solid block.
-            if ink.iter().any(|&f| !(0.02..=0.6).contains(&f)) {
+            if ink
+                .iter()
+                .any(|&f| !(LABEL_INK.0..=LABEL_INK.1).contains(&f))
+            {
                 continue;
             }
             // Digits differ in ink, but within a few times: near-equal inks are a page
@@ -227,7 +185,7 @@ pub fn from_coordinates(
             let Some((margin, o)) = digit_order(&ink, &rows) else {
                 continue;
             };
-            if margin > 0.5 && odd >= ODD_LABELS && best.is_none_or(|b| margin > b.0) {
+            if margin > DIGIT_MARGIN && odd >= ODD_LABELS && best.is_none_or(|b| margin > b.0) {
                 best = Some((margin, o));
             }
         }
@@ -267,7 +225,7 @@ fn ink_fraction(img: &RgbImage, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<f3
             let p = img.get_pixel(x as u32, y as u32).0;
             let d: i32 = (0..3).map(|c| (i32::from(p[c]) - center[c]).abs()).sum();
             n += 1;
-            if d > 110 {
+            if d > INK_DISTANCE {
                 inked += 1;
             }
         }

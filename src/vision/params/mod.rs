@@ -3,3 +3,4 @@
 //! refers to it by name, so a parameter is changed here and nowhere else.
 
 pub mod locate;
+pub mod orient;
