@@ -2,5 +2,6 @@
 //! what it means (its units, and which way a larger value moves the stage); the stage's code
 //! refers to it by name, so a parameter is changed here and nowhere else.
 
+pub mod arrows;
 pub mod locate;
 pub mod orient;
