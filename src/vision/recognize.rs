@@ -16,6 +16,7 @@ use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
 use crate::vision::orient::{self, Orientation, OrientationSource};
+use crate::vision::params::recognize::{MARGIN, MARGIN_GREY};
 use crate::vision::turn;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
 use std::time::Instant;
@@ -321,16 +322,6 @@ impl Recognizer {
 }
 
 use image::RgbImage;
-
-/// Width in pixels of the plain margin put around an image in which no board is found (see
-/// [`Recognizer::recognize`]): the locator needs a board's outer edge against something else,
-/// and 4, 12 and 32 px alike found all 233 held-out bench boards that, cropped to their
-/// squares, the search without it missed.
-const MARGIN: u32 = 8;
-
-/// Grey of that margin, halfway up: the board's edge shows against it unless both of its
-/// square colours are mid-grey themselves.
-const MARGIN_GREY: u8 = 128;
 
 /// The boxes of the largest board in `img`, or of every board (`all`), largest first.
 fn search(img: &RgbImage, all: bool) -> Vec<BoardBox> {

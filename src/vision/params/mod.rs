@@ -3,5 +3,9 @@
 //! refers to it by name, so a parameter is changed here and nowhere else.
 
 pub mod arrows;
+pub mod edges;
 pub mod locate;
 pub mod orient;
+pub mod recognize;
+pub mod squares;
+pub mod turn;
