@@ -13,8 +13,9 @@ use super::classes::{CLASSES, SquareClass};
 use super::geometry::cell_square;
 use super::orient;
 use super::params::orient::CLEAR_PLACEMENT;
+use super::params::sprites::PICTURE;
 use super::sprites::{
-    Colours, PICTURE, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
+    Colours, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
 };
 use shakmaty::{Color, Role};
 

@@ -7,5 +7,6 @@ pub mod edges;
 pub mod locate;
 pub mod orient;
 pub mod recognize;
+pub mod sprites;
 pub mod squares;
 pub mod turn;
