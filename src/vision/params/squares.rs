@@ -1,4 +1,4 @@
-//! Parameters of reading the squares' background colours ([`crate::vision::squares`]), shared
+//! Parameters of reading the squares' background colours (the `squares` helper), shared
 //! by the last-move highlight, arrows and the box check.
 
 /// Where the corner patches a square's background is read from start and end, as shares of
