@@ -9,6 +9,7 @@ use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
 use super::inference::EMBED;
 use super::inference::Network;
+use super::params::classify::*;
 use super::params::sprites::PICTURE;
 use super::sprites::{self, Overlay, Sprite};
 use candle_core::{Device, Tensor};
@@ -51,21 +52,6 @@ static WIDE_SMALL: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide-small.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b-small.safetensors"),
 ];
-
-/// Boards whose squares are narrower than this (pixels of the image) are read by the
-/// classifier's small-board ensemble ([`Classifier::with_small_members`]) where it has one:
-/// most held-out boards still misread had squares of 12-25 px, and networks trained further on
-/// squares of up to 28-30 px, read together with the pair, read more of them. `vision bench
-/// --boards 100` seeds 1 + 11 and `vision eval` seeds 42-47, boards right: the pair alone 964 of
-/// 1000 and 2900 of 3000; with the four small-board members under 26 px 969 and 2909, under 34
-/// px 969 and 2911.
-pub const SMALL_SQUARE: f32 = 30.0;
-
-/// A square whose likeliest class the members give less than this is also read by the
-/// classifier's referees ([`Classifier::with_referees`]). `vision bench --boards 100` seeds 1,
-/// 11 and 2-5 (3000 held-out boards), the two wide networks as referees: 2903 boards right
-/// without them, 2913 at 0.99 and at 0.999, 2912 on every square not surely empty.
-const UNSURE: f32 = 0.99;
 
 /// The classifier's verdict on one board image.
 #[derive(Debug, Clone, PartialEq)]
@@ -945,25 +931,6 @@ fn check_crop(nets: &[Arc<Network>], net: &Network) -> Result<(), VisionError> {
     }
 }
 
-/// How much of the distance beyond [`SAME_PICTURE`] between pictures on squares of different
-/// colours counts when [`decide`] weighs whether their groups take one class. Pairs of squares
-/// the network reads surely (`vision eval` seeds 42-43, printed by an uncommitted debug build):
-/// one piece on both colours lies over 0.35 apart 4.2 % of the time (1.2 % on one colour), two
-/// pieces of one side under 0.35 17.5 % (11.3 %). `vision bench --boards 100` seeds 1 + 11 and
-/// `vision eval` seeds 42-47, boards right: at 1 (all of it) 962 of 1000 and 2882 of 3000; 0.8
-/// 962, 2890; 0.6 962, 2894; 0.5 964, 2900; 0.4 962, 2903; 0.3 957, 2899; 0.2 950, 2883 (the
-/// sweep scaled distances under [`SAME_PICTURE`] too; at 0.5 both read the same boards).
-const ACROSS_COLOURS: f32 = 0.5;
-
-/// Fewest squares read as surely empty that give a square colour its value (see
-/// [`Classifier::reread_on_other_colour`]).
-const SQUARE_COLOUR_SAMPLES: usize = 4;
-/// A crop pixel this far (largest channel difference) from its square's colour keeps its
-/// colour in [`on_other_colour`]; nearer ones move towards the other square colour, all the
-/// way at the square's colour itself. At 0.08 and 0.25, 2 and 1 fewer boards of seed 11 and
-/// 5 and 2 fewer of `vision eval` seeds 42-47 were read (seed 1 the same).
-const SWAP_REACH: f32 = 0.15;
-
 /// The crop `[3, side, side]` with its square's colour `own` turned into `other`: each pixel
 /// moved by `other - own`, weighted by how near it is to `own` ([`SWAP_REACH`]), so that the
 /// square changes colour and the piece keeps its own.
@@ -1160,13 +1127,6 @@ pub fn crop_cells(img: &RgbImage, rects: &[(f32, f32, f32, f32)], side: usize) -
     out
 }
 
-/// A crop whose every value lies within this of its channel's mean (colours in `[-0.5, 0.5]`)
-/// is [`plain`]: under 8 levels of 255 either way. A build that logged each crop's flatness and
-/// p(empty) (not kept) over the 12,736 squares of `vision bench --seed 5 --boards 40` found
-/// the network reading every square this flat as empty with p > 0.98; the flattest it doubted
-/// reached 0.046. Textured and noisy empty squares still go to the network.
-const PLAIN: f32 = 0.03;
-
 /// Whether the crop `[3, side, side]` is one flat colour (see [`PLAIN`]).
 fn plain(crop: &[f32]) -> bool {
     let plane = crop.len() / 3;
@@ -1176,15 +1136,6 @@ fn plain(crop: &[f32]) -> bool {
             channel.iter().all(|v| (v - mean).abs() <= PLAIN)
         })
 }
-
-/// Crops whose mean value (colours in `[-0.5, 0.5]`) is at most this are dark: a dark piece
-/// on them can hide from the network.
-const DARK_CROP: f32 = -0.2;
-/// Gamma of the brightened second reading of dark crops read as empty.
-const BRIGHTEN_GAMMA: f32 = 0.5;
-
-/// Crops per forward pass at most, so that their unfolded patches stay in the cache.
-const PASS_CROPS: usize = 16;
 
 /// Crops per forward pass for `n` crops on `threads` threads: on one thread [`PASS_CROPS`];
 /// on more, passes of at most that many, as many as a multiple of `threads`, of sizes as even
@@ -1196,102 +1147,6 @@ fn pass_rows(n: usize, threads: usize) -> usize {
     let passes = n.div_ceil(PASS_CROPS).div_ceil(threads) * threads;
     n.div_ceil(passes.max(1)).max(1)
 }
-
-/// A crop the network reads as empty with at least this probability is not read mirrored.
-const SURELY_EMPTY: f32 = 0.98;
-
-/// Cells the network gives at least this much chance of a piece take part in the grouping.
-const CANDIDATE: f32 = 0.5;
-
-/// Squares that the reading with an overlay taken off (see
-/// [`Classifier::reread_under_overlay`]) would turn to the other side, from this many on,
-/// all keep their first reading: the overlay's blend was then fitted to something other than
-/// an arrow, and taking it off paled a side's pieces (staunton3d-wood 50 of seed 41: eleven
-/// black pieces turned white at once). Of the squares the overlay reading turned to the other
-/// side on 10 500 kept pages (seeds 1-5, 21-33, 41-43, 51-53), 35 had been read right and 10
-/// wrong; boards +3 -0 at 3 (at 2 one more lost; never a side turned at all: +6 -3).
-const OVERLAY_TURNS: usize = 3;
-
-/// A piece read as one side at least this surely keeps its side when read again with an
-/// overlay or the arrows taken off (see [`uncovered_takes`]): +1 -0 boards on the pages of
-/// [`OVERLAY_TURNS`] (0.8 the same) for the overlay, then +2 -0 for the arrows.
-const SURE_SIDE: f32 = 0.9;
-
-/// Share of the reading with the arrows taken off (see [`Classifier::reread_cleared`]) in a
-/// square's probabilities where it is taken, the rest the first reading's: taking an arrow
-/// off leaves its edges and mends the colours only about, and each view misleads on its own
-/// about as often (on the 100 boards of 42 bench seeds read otherwise without the second
-/// reading, it turned 44 squares right and 32 wrong, ten of those a black pawn read white, by
-/// the log of a debugging build, not kept), so
-/// the two are averaged and the board's rules weigh what is left in doubt. Boards of 120 px
-/// and more (`bench/read_pages.py`), against the second reading alone: those 42 seeds
-/// 20 349 -> 20 353 of 20 764 (+28 -24; 0.7: 20 354, +22 -17), fresh seeds 151-158 3864 ->
-/// 3873 of 3953 (+9 -0; 0.7: +7 -0).
-const CLEARED_SHARE: f32 = 0.5;
-
-/// A square read on the other square colour (see [`Classifier::reread_on_other_colour`])
-/// takes that reading only where its chance of empty is under this many times the first
-/// reading's chance of a piece. Textured dark squares (wood grain) turned light keep their
-/// grain, which the network can read as a piece: on 10 500 kept pages (seeds 1-5, 21-33,
-/// 41-43, 51-53) 313 truly empty squares took a piece reading this way (15 of them stayed
-/// wrong), against 260 hidden pieces; the pieces' second readings were empty at 0.15 at most
-/// and at under 10 times the first reading's chance of a piece, which 245 of those empty
-/// squares were not.
-const OTHER_COLOUR_ODDS: f32 = 10.0;
-
-/// A square read on the other square colour also takes that reading only where its chance of
-/// empty is under this. A legal-move dot or a mark on a dark square, moved onto the light
-/// colour, reads as a pawn or a rook at 0.6-0.9 with empty at 0.001-0.1, while the hidden dark
-/// pieces this reading is for come out at empty under 0.001 (288 of 322 squares on the 75
-/// boards of 42 bench seeds that the reading wins, by the log of a debugging build, not kept)
-/// and rarely over 0.01 (4). Boards of 120 px and
-/// more, `bench/read_pages.py` on those seeds' pages: 20 342 -> 20 349 of 20 764 (+13 -6;
-/// 0.005: +15 -7); on fresh seeds 151-154, 1926 -> 1928 of 1973 (+3 -1).
-const OTHER_COLOUR_EMPTY: f32 = 0.01;
-
-/// The first member's chance of empty from which a second view of a square is not read by the
-/// other members ([`Classifier::read_again`]): to take the view, the ensemble must read it as
-/// empty under [`CANDIDATE`], which the others then hardly reach. Most second views are of empty
-/// squares (a textured board's on the other colour): on the pages of `vision bench --boards 100
-/// --seed 1` (held-out networks; counted by a build that logged each stage, not kept) the
-/// rereads' share of the network's work falls from 36 to 8 % on the boards with squares under
-/// [`SMALL_SQUARE`] (eight members) and from 19 to 11 % on the others; `bench/read_pages.py`
-/// reads 2930 of 3000 boards right on seeds 1, 11, 2-5 either way, 2929 on seeds 21-26.
-const SCREENED_EMPTY: f32 = 0.9;
-/// Largest picture distance (see [`Sprite::distance`]), network disagreement included, at which
-/// squares count as the same picture.
-const SAME_PICTURE: f32 = 0.15;
-/// A square the network gives at least this chance of a king joins only a crowd of look-alikes.
-const KINGLY: f32 = 0.5;
-/// Added to the picture distance of two squares the network reads as surely different classes,
-/// a share of it as it is less sure ([`overlap`]): same-piece pictures differ by up to about
-/// 0.2 (blur, resampling at another sub-pixel phase, JPEG, arrows), different pieces' rarely
-/// by less than 0.2, but some 3D sets' pieces by less than 0.1.
-const DISAGREE: f32 = 0.08;
-/// Picture distance from which squares surely show different pieces.
-const DIFFERENT_PICTURE: f32 = 0.35;
-/// Pictures closer than this show the same piece even when the network puts them on different
-/// sides (it reads a piece's colour wrong on some squares of held-out sets): on 716 rendered
-/// held-out boards, 16246 pairs of squares with the same piece were closer, and no two pieces
-/// of different colours (the closest were 0.066 apart).
-const TWIN_PICTURE: f32 = 0.06;
-/// Pictures closer than this whose network embeddings ([`embedding_distance`]) are closer than
-/// [`CROSS_EMBEDDING`] show the same piece even when the network puts them on different sides:
-/// on 500 rendered held-out boards, 43 such pairs of squares between [`TWIN_PICTURE`] and this
-/// showed the same piece and one did not (with embeddings up to 0.1 apart, 52 and 8).
-const CROSS_PICTURE: f32 = 0.2;
-/// See [`CROSS_PICTURE`].
-const CROSS_EMBEDDING: f32 = 0.07;
-/// Weight of the cosine distance of two squares' network embeddings ([`embedding_distance`])
-/// added to their picture distance: on 716 rendered held-out boards, pairs of different pieces
-/// of one side whose pictures are closer than [`SAME_PICTURE`] fall from 1575 to 247 with it,
-/// while pairs of the same piece kept apart grow by a tenth.
-const EMBEDDING_WEIGHT: f32 = 0.2;
-/// Two squares of one side are at most this many times their embedding distance apart in
-/// picture: the network's embeddings of one piece drawn twice lie within about 0.02 of each
-/// other even when an arrow covers part of one picture (which the picture comparison weighs
-/// heavily, see [`Sprite::distance`]), and different pieces' rarely do.
-const EMBEDDING_TWIN: f32 = 6.0;
 
 /// Decides the class of each square from the network's `probabilities`, the squares'
 /// pictures `sprites` and the network's `embeddings` (all in image order, row 0 = top, 8 cells
@@ -1540,12 +1395,6 @@ pub fn decide(
     ))
 }
 
-/// Reduced pixels of a piece (see [`Sprite::visible_piece`], of the 14 × 14 inside the
-/// picture's outer ring) from which a square with nothing laid over it plainly shows one...
-const SEEN_PIXELS: usize = 30;
-/// ...and the network's probability of `empty` there stays under this (see [`plainly_seen`]).
-const SEEN_EMPTY: f32 = 0.2;
-
 /// Whether a square's picture plainly shows a piece: nothing laid over it (see
 /// [`Sprite::hide`]), at least [`SEEN_PIXELS`] of it standing out from the square, and the
 /// network's `empty` probability under [`SEEN_EMPTY`]. On the held-out pages of seeds 1-5 and
@@ -1557,14 +1406,6 @@ fn plainly_seen(sprite: &Sprite, empty: f32) -> bool {
         // An unknown probability (NaN) is no word that the square holds a piece.
         && empty < SEEN_EMPTY
 }
-
-/// Most that splitting a group in two costs (in nats, as in [`assign::assign`]) for parts
-/// with the same picture; less as they look less alike (see [`split_misfits`]). Held-out
-/// `vision bench --boards 100` pages (seeds 1, 11, 2-5 and 21-26, 3000 boards each): 2934 and
-/// 2939 boards right, against 2930 and 2931 without splits (13 boards gained, one lost: a
-/// real third bishop whose picture was 0.11 from the other two's, split off as a knight).
-/// Leaving groups of two queens to [`split_off_kings`] lost 5 of the gains again.
-const MISFIT_SPLIT: f32 = 1.0;
 
 /// The groups of `local` (indices into `candidates`) whose classes (`labels`, per cell) break
 /// the board's rules: a pawn group with a square on an edge row, and the groups of a class a
@@ -1678,19 +1519,6 @@ fn split_misfits(
     (local, labels, score)
 }
 
-/// Pictures closer than this are copies of one sprite (on squares of one colour: pixel for
-/// pixel the same), which [`split_misfits`] never parts: a white pawn split off alone from
-/// its two copies grouped with the black pawns left the copies black (vision bench seed 32,
-/// fantasy-011, the pawns 0.000 apart and 0.054-0.09 from the black ones).
-const COPY_PICTURE: f32 = 0.02;
-
-/// Splits [`split_misfits`] makes one after another at most (on the pages of [`MISFIT_SPLIT`],
-/// 4 read one board more than 2).
-const MISFIT_ROUNDS: usize = 4;
-
-/// Share of a square's picture hidden under an overlay ([`Sprite::hidden_share`]) from which
-/// the network's doubt about it is put down to the overlay (see [`decide`]).
-const COVERED: f32 = 0.1;
 /// Whether a square's picture (its overlay already hidden, [`Sprite::hide`]) shows a piece
 /// under an overlay: enough of it is hidden ([`COVERED`]) and enough outside the overlay still
 /// stands out from the square ([`COVERED_VISIBLE`]).
@@ -1702,50 +1530,6 @@ fn covered_piece(sprite: &Sprite) -> bool {
 fn hardly_seen(sprite: &Sprite) -> bool {
     sprite.hidden_share() > 0.0 && sprite.visible_piece() < COVERED_VISIBLE
 }
-
-/// Least picture distance of two squares one of which is [`hardly_seen`]: beyond
-/// [`DIFFERENT_PICTURE`], so the two never group and each is read on its own (the value
-/// `Sprite::distance` gives pictures it has too few pixels of to compare). A white pawn and a
-/// black pawn under one arrow each show a dozen pixels besides it; those matched, the two were
-/// grouped and the white one read black (`vision bench --boards 100 --seed 11`, fantasy 26).
-/// Boards on seeds 1 and 11: 95.8 -> 96.0 and 95.4 -> 95.6 %, `vision eval` seeds 42-47 2866
-/// either way.
-const HARDLY_SEEN_DISTANCE: f32 = 0.5;
-
-/// A covered square ([`COVERED`]) shows at least this many reduced pixels of something other
-/// than its background outside the overlay ([`Sprite::visible_piece`]), else what it shows is
-/// the overlay alone. On `vision bench --boards 100` seeds 1 and 11, 31 empty squares under
-/// arrows were covered, 9 of them read as pieces (pawns mostly, taken into their group by the
-/// few pixels the arrow left); 7 of those left 0 to 15 pixels visible (the other two the
-/// network itself read as pieces), the 4 covered pieces 20 to 129.
-/// Boards: 95.4 -> 95.8 and 95.0 -> 95.4 %; `vision eval` seeds 42-47 2863 -> 2866 (at 32
-/// pixels 2863).
-const COVERED_VISIBLE: usize = 16;
-/// A covered square ([`COVERED`]) whose chance of being empty the network puts between
-/// [`SURE_PIECE`] and this is placed by its picture alone. On the 3000 held-out pages of
-/// `vision bench --boards 100` seeds 1, 11, 2-5, 68 squares read as empty at 0.5-0.9 lay under
-/// an overlay: one held a piece (at 0.71, too hidden to be covered), and of the ten covered,
-/// all empty, those at 0.66-0.89 joined pictures of pawns the arrow crossed (gnome-simple 80 of
-/// seed 4: two empty squares became white pawns). At 0.9 2929 boards were right, at 0.6 2930;
-/// seeds 21-26 2929 either way.
-const COVERED_EMPTY: f32 = 0.6;
-
-/// A square the network reads as empty whose picture is this close to one of a square it
-/// surely reads as a piece shows that piece (see [`look_alikes_of_pieces`]).
-const RESCUE_PICTURE: f32 = 0.1;
-/// ...and whose silhouettes overlap at least this much ([`sprites::silhouette_overlap`]): a
-/// piece drawn in about its square's colour matches any square of that colour in picture, not
-/// in outline. On the 3000 boards of `vision eval` seeds 42-47 the 50 squares read as empty
-/// within [`RESCUE_PICTURE`] of a sure piece overlapped it 0.36-0.86 (at 0.7 two empty squares
-/// became pieces and no board was won); the pawns missed on dark squares of `vision bench`
-/// seed 1 overlap their copies 0.96-0.98.
-const RESCUE_SHAPE: f32 = 0.9;
-/// More squares than this that the network reads as empty yet show a piece's picture are the
-/// board's own pattern (or a drawing every square shares), not missed pieces: none is rescued.
-const MOST_RESCUED: usize = 8;
-/// The squares rescued by [`look_alikes_of_pieces`] are matched against pieces the network
-/// gives an empty square at most this chance.
-const SURE_PIECE: f32 = 0.1;
 
 /// The squares outside `candidates` that show a piece the network reads elsewhere: the same
 /// picture ([`RESCUE_PICTURE`]) and outline ([`RESCUE_SHAPE`]) as a square it surely reads as a
@@ -1784,16 +1568,6 @@ fn look_alikes_of_pieces(
 
 /// Class indices per cell and their score, as [`assign::assign_scored`] gives them.
 type Scored = (Vec<usize>, f32);
-
-/// Network king probability from which a square of a group may be split off as its side's king
-/// (see [`split_off_kings`]).
-const KING_SPLIT_FLOOR: f32 = 0.01;
-/// Squares tried as a side's king by [`split_off_kings`], the likeliest first.
-const KING_SPLIT_TRIES: usize = 3;
-/// Most that splitting a king off its group costs (in nats, as in [`assign::assign`]), for a
-/// picture the same as the rest of the group's; less as it is less alike (see
-/// [`split_off_kings`]).
-const KING_SPLIT: f32 = 1.0;
 
 /// When `labels` (scored `score` by `run` for the grouping `local`) give a side no king or
 /// several, tries taking each of a few squares out of their groups as that side's king and

@@ -3,6 +3,7 @@
 //! refers to it by name, so a parameter is changed here and nowhere else.
 
 pub mod arrows;
+pub mod classify;
 pub mod edges;
 pub mod locate;
 pub mod orient;
