@@ -1742,7 +1742,10 @@ pub(crate) mod tests {
             disc_crossed.silhouette(),
             &hidden,
         );
-        assert!(other < crate::vision::assign::MIRROR_FROM, "{other}");
+        assert!(
+            other < crate::vision::params::assign::MIRROR_FROM,
+            "{other}"
+        );
         // Without masks it is the plain overlap.
         assert_eq!(
             silhouette_overlap_unhidden(disc.silhouette(), &none, small.silhouette(), &none),
