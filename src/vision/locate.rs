@@ -91,8 +91,7 @@ pub fn locate_all(img: &RgbImage) -> Vec<Located> {
 /// [`locate`] (or, `all`, [`locate_all`]) with the first ways of looking only: the page as it
 /// is, without the blurred and the faint look. For a second search of an image in which
 /// nothing was found, inside a plain margin (`recognize`): there the last looks would spend
-/// a refusal's time once more on every image without a board, and they read one more of the
-/// 1483 held-out bench boards cropped to their squares right (1424 against 1423).
+/// a refusal's time once more on every image without a board, for hardly a board found.
 pub fn locate_first_looks(img: &RgbImage, all: bool) -> Vec<Located> {
     search(img, all, false)
 }
@@ -154,9 +153,8 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     // be equally bright), at the strict reach only: the plain one found no other board and
     // took a quarter of a page's refusal time. Then the squares' colours read along their
     // edges at that contrast, in all three images: faint streaked squares, whose corner
-    // samples follow the checker pattern on under 50 squares, are found nowhere else (seed
-    // 113's staunton3d-wood-096, 33 of 64 at the corners, 53 along the edges, in the grey
-    // image; seed 101's gnome-simple-089, in the yellow-blue one).
+    // samples follow the checker pattern on under [`MIN_CONSISTENT`] squares, are found
+    // nowhere else.
     let mut faint: Vec<Try> = vec![(factor, 2, GREY)];
     faint.extend(CHROMA.map(|weights| (factor, 2, weights)));
     let stages = [
@@ -171,9 +169,8 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     }
     // At the very last, the grey image's lattices with up to LAST_SPACINGS spacings each,
     // colours read along the edges: page text beside a board, at a pitch near its squares'
-    // (seed 106's kiwen-suwi-002, 137 px squares 17.2 px apart beside text 16 px apart), links
-    // the board's corners and the text's into one group whose best-supported spacings are
-    // the text's.
+    // (squares 17.2 px apart beside text 16 px apart), links the board's corners and the
+    // text's into one group whose best-supported spacings are the text's.
     let last: [Try; 1] = [(factor, 2, GREY)];
     let mut more = Vec::new();
     run_stages(
@@ -641,9 +638,8 @@ enum Sampling {
     Corners,
     /// Strips along the four inner edges, over the middle 60% of the side. A streaked (wood
     /// grain) or grainy texture on a board of close colours makes small patches of one square
-    /// differ by more than the two square colours do (`vision bench --seed 1` lost two such
-    /// boards: the right window held 44 squares following the pattern at the corners, under
-    /// [`MIN_CONSISTENT`]); a strip across the streaks averages them out.
+    /// differ by more than the two square colours do, so that fewer than [`MIN_CONSISTENT`]
+    /// squares follow the pattern at the corners; a strip across the streaks averages them out.
     Edges,
 }
 
@@ -1067,9 +1063,7 @@ fn refined_or_window(
 
 /// [`refined_or_window`], the refined grid's squares read both ways
 /// ([`checker_consistency`]): on wood grain the corner patches of the exact grid can take in
-/// streaks that those of a window a few pixels inside miss (`vision bench --boards 100` seed
-/// 2's gnome-simple board 39: the exact grid 47 of 64 at the corners, 64 along the edges; its
-/// window, 3% small, 63 at the corners).
+/// streaks that those of a window a few pixels inside miss, while its edge strips do not.
 fn keep_refined(
     img: &RgbImage,
     refined: BoardBox,
@@ -1089,7 +1083,7 @@ fn is_square(b: &BoardBox) -> bool {
 /// square window of its shorter side about its middle fitted again to the edges (see
 /// [`comb_fit`], [`refine`]), when that is square and follows the pattern at least as well. A
 /// frame of about the dark squares' colour on two sides of a board stretches a lattice
-/// one way only (tepoztlan, `vision bench` seed 11: 272 × 294 px).
+/// one way only.
 fn squared(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardBox, usize) {
     if is_square(&b) {
         return (b, n);
@@ -1156,8 +1150,7 @@ fn best_shift(img: &RgbImage, b: BoardBox, contrast: Contrast) -> BoardBox {
 /// [`best_shift`]), with its count. Windows are compared by their squares'
 /// colours read both ways, the better count ([`checker_consistency`]): on a streaked board the
 /// corner patches of a window that takes in a row of the page beside it can follow the pattern
-/// as well as the board's own (`vision bench` seeds 2, 3 and 5 each laid one board a square
-/// off), the edge strips cannot.
+/// as well as the board's own, the edge strips cannot.
 fn best_of_shifts(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardBox, usize) {
     let (sx, sy) = b.square_size();
     let mut best_n = n;
@@ -1382,8 +1375,8 @@ fn overlap(a: &BoardBox, b: &BoardBox) -> f32 {
 /// nine lines of each direction with one origin and one spacing. Where one direction's lines
 /// are fitted and the other's are not (looked for too far from where they are), the other
 /// takes the fitted side about its middle, as boards are square, and the second pass looks
-/// for its lines there (`vision bench --boards 100` seed 3's tepoztlan board 86: a window 3.5%
-/// small, the columns on vertical stripes not found, the rows found).
+/// for its lines there (a window a few percent small on vertical stripes: its columns are not
+/// found, its rows are).
 pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
     let mut cur = *b;
     for _ in 0..2 {
@@ -1412,10 +1405,9 @@ pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
 /// summed with alternating signs (the squares on either side swap colours from one square to
 /// the next), over 8, sampled every `step` pixels. A wood-grain stripe steps one way all along
 /// and sums to nothing; a board's edge sums to the squares' colour gap, whatever the page's
-/// colour. Geometric mean with [`edge_strength`] in [`line_fit`]: on vertical stripes the
-/// plain median put lines on the stripes (`vision bench --boards 100` seeds 1-5 and 11,
-/// boards found within 1 px: 2966 -> 2986 of 3000, boards read 4 more; this measure alone:
-/// 2970, and about as many boards lost on seeds 4 and 5 as gained on 2 and 3).
+/// colour. [`line_fit`] takes the geometric mean of this and [`edge_strength`]: on vertical
+/// stripes the median alone puts lines on the stripes, and this alone misses lines a piece
+/// crosses.
 fn alternating_step(
     img: &RgbImage,
     vertical: bool,
@@ -1730,7 +1722,7 @@ mod tests {
     #[test]
     fn windows_a_square_apart_are_compared_by_their_colours_read_both_ways() {
         // Corner patches can be fooled where edge strips are not (streaked boards beside a
-        // page, `vision bench` seeds 2, 3 and 5). Here the board's top row shows the other
+        // page). Here the board's top row shows the other
         // colour at its corner patches only, and the page row below the board shows the
         // pattern at the corner patches of six cells: read at the corners, the window a square
         // down follows the pattern better; read both ways, the board does.
@@ -1790,8 +1782,7 @@ mod tests {
     #[test]
     fn a_streaked_board_of_close_colours_is_read_along_the_square_edges() {
         // Light and dark squares 18 levels apart under wood-grain-like streaks: pixel columns
-        // up to 14 levels lighter or darker, 6.7 px a period (vision bench seed 1's fantasy
-        // board 57 and kiwen-suwi board 98 were not found on such a texture).
+        // up to 14 levels lighter or darker, 6.7 px a period.
         let mut img = RgbImage::from_pixel(600, 500, Rgb([66, 48, 70]));
         let (x0, y0, s) = (101.0, 63.0, 25.5);
         draw_board(
@@ -1819,9 +1810,9 @@ mod tests {
     #[test]
     fn a_board_under_shading_stronger_than_a_third_of_its_colour_gap_is_found() {
         // Cream and lavender squares (gap 82, mostly in the green channel) under vertical
-        // streaks of light and shade of up to 20 levels in every channel, two to a square
-        // (`vision bench --seed 2`'s gnome-simple board 3, not found): cells stray from their
-        // colour by more than a third of the gap, yet stay twice as near it as the other.
+        // streaks of light and shade of up to 20 levels in every channel, two to a square:
+        // cells stray from their colour by more than a third of the gap, yet stay twice as
+        // near it as the other.
         let mut img = RgbImage::from_pixel(640, 480, Rgb([216, 232, 200]));
         let (x0, y0, s) = (81.0, 59.0, 34.0);
         draw_board(
@@ -1846,8 +1837,7 @@ mod tests {
     #[test]
     fn a_board_under_wavy_bands_stronger_than_its_colours_is_found_blurred() {
         // Light and dark squares 18 levels apart under wavy horizontal bands of up to 20
-        // levels, 12.5 px a period (as `vision bench --seed 11`'s kiwen-suwi board 5, not
-        // found before the blurred look): no checker corner stands out of the bands.
+        // levels, 12.5 px a period: no checker corner stands out of the bands.
         let mut img = RgbImage::from_pixel(1280, 800, Rgb([226, 214, 222]));
         let (x0, y0, s) = (508.0, 265.0, 48.8);
         draw_board(
@@ -2185,8 +2175,8 @@ mod tests {
 
     #[test]
     fn finds_boards_whose_square_colours_nearly_meet() {
-        // `vision bench` themes shifted until light and dark nearly meet (seeds 92, 53, 62),
-        // each under `MIN_COLOR_GAP`: only the last look, at `FAINT` contrast, finds them.
+        // Themes shifted until light and dark nearly meet, each under `MIN_COLOR_GAP`: only
+        // the last look, at `FAINT` contrast, finds them.
         let themes = [
             ([211, 215, 214], [211, 215, 207]), // 7 apart, in blue only
             ([197, 214, 212], [189, 218, 216]), // 16 apart, equally bright
@@ -2205,8 +2195,8 @@ mod tests {
     #[test]
     fn a_faint_streaked_board_is_read_along_the_square_edges_in_the_last_look() {
         // Squares 12 apart (under `MIN_COLOR_GAP`) under streaks of up to 6 levels, 6.7 px a
-        // period (seed 113's staunton3d-wood-096, 175 px, was not found): at `FAINT` contrast
-        // the corner samples follow the pattern on too few squares, the edge strips on enough.
+        // period: at `FAINT` contrast the corner samples follow the pattern on too few
+        // squares, the edge strips on enough.
         let mut img = RgbImage::from_pixel(1280, 800, Rgb([90, 40, 40]));
         let (x0, y0, s) = (653.0f32, 211.0f32, 21.9f32);
         draw_board(
