@@ -247,8 +247,8 @@ impl Classifier {
     /// the squares whose likeliest class its members give under `UNSURE`, in the view the
     /// members kept (see [`Classifier::predict_either_way`]): each referee's probabilities
     /// count as one member's in the average. Their embeddings are not used, so the grouping of
-    /// pictures stays the members' (wider networks there cost as much on every piece, for no
-    /// more boards read right). Boards with small squares get them too, unless
+    /// pictures stays the members' (wider networks there would cost as much on every piece,
+    /// for no better grouping). Boards with small squares get them too, unless
     /// [`Classifier::small_members_referee`] gives them others.
     pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let loaded = self.load_alike(referees)?;
@@ -621,12 +621,10 @@ impl Classifier {
     /// [`on_other_colour`]): where the ensemble is then surer of a piece, and gives an empty
     /// square under [`OTHER_COLOUR_EMPTY`] and under [`OTHER_COLOUR_ODDS`] times the first
     /// reading's chance of a piece, that reading replaces the first. A dark piece drawn in
-    /// about its square's colour (kiwen-suwi's grey-green pieces on purple, black ones on
-    /// dark green) hides from the network there and shows on the light colour, as its copies
-    /// there do. `vision bench --boards 100` seeds 1 and 11: 96.0 -> 96.6 and 95.6 -> 95.8 %
-    /// of boards; `vision eval` seeds 42-47: 2866 -> 2874 of 3000. The light squares read on
-    /// the dark colour too lost 13-15 boards in 500 (move dots, left in place, became pieces
-    /// on it); reading only the squares read as empty won 1 board of the 1000 and 1 of 3000.
+    /// about its square's colour (grey-green pieces on purple, black ones on dark green)
+    /// hides from the network there and shows on the light colour, as its copies there do.
+    /// The light squares are not read on the dark colour: move dots left in place become
+    /// pieces there.
     fn reread_on_other_colour(
         &self,
         crops: &[f32],
@@ -1203,9 +1201,8 @@ pub fn decide(
     }
     // Under an arrow the network reads the arrow too, and may doubt that a piece is there at
     // all: such a square is placed by its picture alone, as a rescued one is, and one read as
-    // empty, but not surely, joins the candidates (tepoztlan-small-among-text.png: white pawns
-    // under an arrow's shaft read empty at 0.50 and 0.33, their pictures 0.06-0.11 from the
-    // other pawns').
+    // empty, but not surely, joins the candidates (pawns under an arrow's shaft read as empty
+    // at 0.3-0.5 while their pictures match the other pawns').
     let doubted = |i: usize| (SURE_PIECE..COVERED_EMPTY).contains(&clean(probabilities[i][0]));
     let mut covered = vec![false; n];
     if overlay.is_some() {
@@ -1397,9 +1394,8 @@ pub fn decide(
 
 /// Whether a square's picture plainly shows a piece: nothing laid over it (see
 /// [`Sprite::hide`]), at least [`SEEN_PIXELS`] of it standing out from the square, and the
-/// network's `empty` probability under [`SEEN_EMPTY`]. On the held-out pages of seeds 1-5 and
-/// 21-33 (7500), 9 squares so shown were emptied by the board's rules, wrongly, and 2 rightly
-/// (one under arrows that were not found).
+/// network's `empty` probability under [`SEEN_EMPTY`]. Such a square is rarely empty, and the
+/// board's rules pay [`super::params::assign::SEEN_PIECE`] to empty it.
 fn plainly_seen(sprite: &Sprite, empty: f32) -> bool {
     sprite.hidden_share() == 0.0
         && sprite.visible_piece() >= SEEN_PIXELS
@@ -1465,9 +1461,8 @@ fn halves(dist: &[f32], m: usize, members: &[usize]) -> (Vec<usize>, Vec<usize>)
 /// [`MISFIT_SPLIT`] times how alike the parts are (1 for the same picture, 0 at
 /// [`SAME_PICTURE`]); parts closer than [`TWIN_PICTURE`] are one piece and stay together (a
 /// promoted bishop drawn as the other two stays a bishop). The distances are those the
-/// grouping used, the network's word included: by the pictures' alone, 5 of the 12 boards
-/// gained on the pages of [`MISFIT_SPLIT`] were lost again (a 3D set's rook and bishop can be
-/// closer than twins).
+/// grouping used, the network's word included: by the pictures alone, a 3D set's rook and
+/// bishop can be closer than twins.
 fn split_misfits(
     candidates: &[usize],
     dist: &[f32],
@@ -2870,15 +2865,15 @@ mod tests {
             p[SquareClass::Piece(Piece::from_char('P').unwrap()).index()] = 1.0 - empty;
             p
         };
-        // Wood grain on an empty dark square, turned light (kiwen-suwi-008 of seed 43, g3):
-        // empty at 0.9986, then a pawn at 0.78 with empty at 0.09: not taken.
+        // Wood grain on an empty dark square, turned light: empty at 0.9986, then a pawn at
+        // 0.78 with empty at 0.09: not taken.
         assert!(!other_colour_takes(&reading(0.9986), &reading(0.09)));
         // A black piece hidden on its dark square: empty at 0.9997, then under 0.001.
         assert!(other_colour_takes(&reading(0.9997), &reading(0.0005)));
         // A doubted square (empty at 0.6) takes a sure reading of a piece...
         assert!(other_colour_takes(&reading(0.6), &reading(0.005)));
         // ...but not an unsure one: a move dot on a dark square, turned light, reads as a pawn
-        // (gnome-simple-049 of seed 135, d8: empty at 0.94, then a pawn at 0.86, empty 0.03).
+        // (empty at 0.94, then a pawn at 0.86, empty 0.03).
         assert!(!other_colour_takes(&reading(0.6), &reading(0.45)));
         assert!(!other_colour_takes(&reading(0.942), &reading(0.03)));
         assert!(!other_colour_takes(&reading(0.6), &reading(0.55)));
