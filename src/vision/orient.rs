@@ -7,12 +7,10 @@
 //!    `8`, `6` and `0`-like shapes are heavy, whatever the font. The ink of the eight labels
 //!    along an edge, top to bottom, is compared with the typical ink of `8..1` and of `1..8`.
 //!
-//! [`decide`] trusts clear placement first: on 600 rendered boards (400 game positions, 200
-//! scattered; `cargo test --release --lib clue_reliability -- --ignored --nocapture` measures
-//! it) the digit reading gave a verdict on 31 boards, all right (35 with 3 wrong when it read
-//! the digits' squares whether pieces stood on them or not), while the placement evidence of a
-//! game position was never below 1.2 toward the truth. Scattered pieces give weak placement
-//! evidence, and then the digits decide when they can.
+//! [`decide`] trusts clear placement first: the digits are found on few boards, and the
+//! placement of a game position points the right way clearly (the ignored test
+//! `clue_reliability` in `training::vision::render` measures both on rendered boards).
+//! Scattered pieces give weak placement evidence, and then the digits decide when they can.
 //!
 //! ```
 //! use chessbot::vision::orient::{Orientation, from_placement};
@@ -91,9 +89,8 @@ pub fn decide(
 /// digits) and at the strips just outside the board's left and right edges. Inside the board
 /// only the rows whose edge square is empty in `cells` (64 image cells, row 0 = top; an empty
 /// slice when the pieces are not known) count, at least `LEAST_LABELS`: a piece's ink
-/// outweighs a digit's (vision bench seed 25, tepoztlan-049: a pawn, a bishop and a rook on
-/// the digits' file read as `1..8` top down). Returns `None` when no edge shows labels whose
-/// ink clearly follows one order.
+/// outweighs a digit's, and a few pieces on the digits' file can follow either order.
+/// Returns `None` when no edge shows labels whose ink clearly follows one order.
 pub fn from_coordinates(
     img: &RgbImage,
     board: &BoardBox,
@@ -149,9 +146,8 @@ pub fn from_coordinates(
             }
             // Digits differ from each other; a frame line or a page edge beside the board gives
             // the same ink on every row but where something else crosses it, and one odd row
-            // correlates with any order (vision bench seed 64, gnome-simple-000: the board's
-            // border, ink 0.188 on seven rows and 0.443 on the top one, read as `8..1`). So at
-            // least two labels must stand out from the median label.
+            // correlates with any order. So at least two labels must stand out from the median
+            // label.
             let mut sorted = ink.clone();
             sorted.sort_by(f32::total_cmp);
             let median = sorted[sorted.len() / 2];
@@ -161,8 +157,7 @@ pub fn from_coordinates(
                 .count();
             // Digits' inks all differ, give or take two; a page element beside the board that
             // ends at some row gives the same ink on every row it spans, and two odd rows
-            // where it ends (vision bench seed 131, fantasy-057: six rows at 0.167, the
-            // bottom two at 0.21 and 0.22, read as `1..8`).
+            // where it ends.
             let same = ink
                 .iter()
                 .map(|&f| {
@@ -175,10 +170,9 @@ pub fn from_coordinates(
             if same >= SAME_INK_LABELS {
                 continue;
             }
-            // Inks that merely alternate row by row are not digits (vision bench seed 157's
-            // tepoztlan-050: the pixels of a frame beside the board fell into the coarse
-            // colour bins a little differently on alternate rows, which read 0.42 and 0.58 of
-            // ink by turns, taken for `1..8` top down).
+            // Inks that merely alternate row by row are not digits: the pixels of a frame
+            // beside the board can fall into the coarse colour bins a little differently on
+            // alternate rows, and read as more and less ink by turns.
             if parity_share(&ink, &rows) > PARITY_SHARE {
                 continue;
             }
@@ -508,7 +502,7 @@ mod tests {
         let (img, b) = board_with_strip_ink(ink);
         assert_eq!(from_coordinates(&img, &b, &[]), None);
         // Six equal strips and two heavier bottom ones: a page element beside the board that
-        // ends two rows from its bottom (vision bench seed 131's fantasy-057, read as `1..8`).
+        // ends two rows from its bottom (follows `1..8` top down).
         let mut ink = [0.167; 8];
         ink[6] = 0.206;
         ink[7] = 0.222;
@@ -525,10 +519,9 @@ mod tests {
 
     #[test]
     fn ink_that_merely_alternates_row_by_row_is_not_read_as_digits() {
-        // Rows that read by turns 0.3 and 0.4, as a frame beside the board did (0.42 and 0.58
-        // on vision bench seed 157's tepoztlan-050; here each under half, so that the strip's
-        // own colour stays its most common one): correlates with `1..8` top down by 1.4 more
-        // than with `8..1`.
+        // Rows that read by turns 0.3 and 0.4, as a frame beside the board can (each under
+        // half, so that the strip's own colour stays its most common one): correlates with
+        // `1..8` top down by 1.4 more than with `8..1`.
         let ink = std::array::from_fn(|row| if row % 2 == 0 { 0.3 } else { 0.4 });
         let (img, b) = board_with_strip_ink(ink);
         assert_eq!(from_coordinates(&img, &b, &[]), None);
