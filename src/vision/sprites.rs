@@ -27,8 +27,7 @@ pub struct Sprite {
     /// catches the neighbouring squares and the grid lines).
     background: [f32; 3],
     /// Mean luma of the pixels inside the piece (`None` without any): `decide` asks only
-    /// whether a square has a picture of its own (the board search's lightness rule, which read
-    /// the value, was dropped in stop 53).
+    /// whether a square has a picture of its own.
     luma: Option<f32>,
     /// `pixels` and `contrast` as [`mismatch`] reads them.
     picture: Picture,
@@ -338,9 +337,8 @@ impl Sprite {
     }
 
     /// Leaves a ring around the piece in its silhouette (see `ring_inside`): on crops of
-    /// small squares, upscaled, a piece blurs out to the crop's edges and looks ringed. On the
-    /// 6000 held-out pages of seeds 1, 11, 2-5 and 21-26, the boards that taking rings out
-    /// read right and wrong had squares of 36-60 px and of 16-26 px (but one of 41 px).
+    /// small squares, upscaled, a piece blurs out to the crop's edges and looks ringed, so
+    /// taking rings out helps large squares and harms small ones.
     pub fn keep_rings(&mut self) {
         self.cut_rings = false;
         self.silhouette = OnceLock::new();
@@ -484,14 +482,11 @@ fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
 /// The square's background colour in the reduced picture `base`: `band`, the median of its
 /// second ring of pixels, unless a ring drawn around the piece (a move's target) runs along
 /// that band. The band's median is then the ring's colour and the square inside it read as
-/// the piece's (seed 131's staunton3d-wood 2: a brown pawn in a green ring took the light
-/// square's colours, matched a white pawn in another ring, and became a white queen). So
-/// where the corners just inside the outer ring (which a ring around the middle does not
-/// reach) show another colour, and the square between piece and ring shows the corners'
-/// colour more often than the band's (at least [`INNER_SHARE`] of it), the corners' colour
-/// is the background. A check's glow, strongest at the middle, shows neither there. Over the
-/// 18 000 kept held-out pages of 36 seeds (`bench/read_pages.py`): boards +14 -2; at a share of
-/// 0.15 the same two lost. The colour disk also cut to the ring's radius lost one more.
+/// the piece's (a dark pawn in a ring takes the light square's colours and matches a white
+/// pawn). So where the corners just inside the outer ring (which a ring around the middle
+/// does not reach) show another colour, and the square between piece and ring shows the
+/// corners' colour more often than the band's (at least [`INNER_SHARE`] of it), the corners'
+/// colour is the background. A check's glow, strongest at the middle, shows neither there.
 fn ringed_background(base: &[[f32; 3]], band: [f32; 3]) -> [f32; 3] {
     let corners: Vec<[f32; 3]> = [(1, 1), (1, 2), (2, 1)]
         .into_iter()
@@ -590,15 +585,14 @@ fn silhouette_of(
 /// `drawn` (by crop pixel index) shows one: drawn pixels between [`RING_FROM`] and [`RING_TO`]
 /// of the side in nearly every direction ([`RING_COVER`]). The radius is a pixel inside the
 /// ring's inner edge where a quarter of the directions meet it (a piece may reach the ring in
-/// a few). Before it, two ringed pieces of the two sides had the same silhouette, the ring's
-/// disc: a black rook in a ring was read as the queen whose white twin stood in another ring
-/// (kiwen-suwi, `vision bench --seed 1`); on the 3000 held-out pages of seeds 1, 11, 2-5, four
-/// boards more were read right and one fewer.
+/// a few). Without it, two ringed pieces of the two sides have the same silhouette, the
+/// ring's disc, and a black rook in a ring matches the queen whose white twin stands in
+/// another ring.
 ///
-/// The test is loose: a large piece drawn out to the crop's edge passes it too (six squares of
-/// fantasy 82, seed 3), and a ring filled with a tint (kiwen-suwi's) counts the tint as drawn,
-/// so the radius given is the scan's start ([`RING_FROM`] less a pixel), not the ring's inner
-/// edge. The two colourings of a piece are still cut alike, which is what the silhouette needs.
+/// The test is loose: a large piece drawn out to the crop's edge passes it too, and a ring
+/// filled with a tint counts the tint as drawn, so the radius given is the scan's start
+/// ([`RING_FROM`] less a pixel), not the ring's inner edge. The two colourings of a piece are
+/// still cut alike, which is what the silhouette needs.
 fn ring_inside(drawn: &dyn Fn(usize) -> bool) -> Option<f32> {
     let side = PICTURE as f32;
     let centre = (side - 1.0) / 2.0;
@@ -858,10 +852,8 @@ impl Pair {
         // Pixels hidden in either picture are neither compared nor averaged in; nor are those
         // outside a ring drawn around either piece (a move's target): the ringed copy of a
         // piece differs from the others only there. `ring_inside`'s test is loose (a piece
-        // that reaches the crop's edge passes it too, and then only its middle is compared):
-        // on the 11,850 held-out bench boards of seeds 1, 11, 2-5, 61-66, 101-106 and 111-116,
-        // 7 more were read right and none fewer; requiring the square to show between piece and
-        // ring in half the directions gained none.
+        // that reaches the crop's edge passes it too, and then only its middle is compared,
+        // which still tells pieces apart).
         let (ring_a, ring_b) = (a.outside_ring(), b.outside_ring());
         let outside = |ring: Option<&[bool; AREA]>, k: usize| ring.is_some_and(|m| m[k]);
         let visible: [bool; AREA] = std::array::from_fn(|k| {
@@ -1312,8 +1304,8 @@ pub(crate) mod tests {
         assert!(a.distance(&c) > a.distance(&b) + 0.1, "{}", a.distance(&c));
     }
 
-    /// [`mismatch`] written plainly, pixel by pixel, as it was before it was made faster:
-    /// `b`'s picture is `b_pixels`, with `b_foreground` its pixels over [`FOREGROUND`].
+    /// [`mismatch`] written plainly, pixel by pixel, the reference the fast version must
+    /// match: `b`'s picture is `b_pixels`, with `b_foreground` its pixels over [`FOREGROUND`].
     fn plain_mismatch(
         a: &Sprite,
         b: &Sprite,
@@ -1508,7 +1500,7 @@ pub(crate) mod tests {
     fn a_ring_around_a_piece_is_not_its_colour() {
         // A move's target ring (radius 0.38-0.42 of the square) around a black and a white
         // piece on a grainy square (a wood texture, JPEG noise): the ring encloses the whole
-        // square, whose grain then counted as both pieces' colour, but their colours are their
+        // square, whose grain would count as both pieces' colour, but their colours are their
         // own.
         const WHITE: [f32; 3] = [0.45, 0.42, 0.4];
         const RING: [f32; 3] = [0.1, -0.2, -0.35];
