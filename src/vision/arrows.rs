@@ -9,8 +9,7 @@
 //! that still shows through, and `a·C = m_L − k·L` ([`Lay`]). Each pixel of the band that such
 //! a blend can have made is then unblended, `(p − a·C) / k`, which gives a piece under the
 //! arrow its own colours back: the network reads an arrow's colour as part of the piece under
-//! it (on the held-out bench's pages, arrows cost more misread boards than any other
-//! artefact: `vision bench --leave-out arrows`).
+//! it, and arrows are the screenshot artefact that misleads it most.
 
 use super::geometry::BoardBox;
 use super::params::arrows::*;
@@ -153,8 +152,8 @@ pub fn find(img: &RgbImage, board: &BoardBox) -> Vec<Arrow> {
 /// Each of `fits` (a line's lay and its weight, its matched samples) as the weighted mean of
 /// the lays that show its colour over both square colours `usual`: arrows of one colour share
 /// one lay. Each line's fit is off by a few levels, and where two arrows cross, each unblends
-/// the pixels in turn, so lays 0.04 apart in `through` left a stripe lighter than the square
-/// across the crossing and a blob the network read as a pawn (seed 111's fantasy 27).
+/// the pixels in turn, so lays a little apart in `through` would leave a stripe lighter than
+/// the square across the crossing, which the network can read as a pawn.
 fn pooled(fits: &[(Lay, f32)], usual: &[[f32; 3]; 2]) -> Vec<Lay> {
     fits.iter()
         .map(|(lay, _)| {
