@@ -405,8 +405,7 @@ pub fn assign_scored(
             }
             // One drawing on both sides (groups whose silhouettes match, see `mirror`) changing
             // role together: each alone pays MIRROR for the drawings no longer matching, so
-            // a white and a black knight the network both reads as rooks stayed rooks (vision
-            // bench seed 3's kiwen-suwi boards 7 and 46).
+            // a white and a black knight the network both reads as rooks would stay rooks.
             for a in (0..choice.len()).take_while(|_| !spent()) {
                 for b in a + 1..choice.len() {
                     let (Some(pa), Some(pb)) = (pieces[choice[a]], pieces[choice[b]]) else {
@@ -482,11 +481,11 @@ pub fn assign_scored(
             legality.set(true);
             best = score(&choice);
         }
-        // A last round with the colours in the score (see [`COLOUR_MOST`]), from the board the rules
-        // and the network settled on: with them from the start, a board the network read as
-        // all white (fantasy, grey-green black pieces) was searched into a patchwork of the two
-        // sides and a wrong orientation, where starting from the settled board it only
-        // changes the groups whose colours speak clearly (vision bench seed 1: 94.8 -> 95.0%).
+        // A last round with the colours in the score (see [`COLOUR_MOST`]), from the board the
+        // rules and the network settled on: with them from the start, a board the network read
+        // as all one side (grey-green black pieces) is searched into a patchwork of the two
+        // sides and a wrong orientation, where starting from the settled board it only changes
+        // the groups whose colours speak clearly.
         if round == 2 {
             if spent() || !coloured {
                 break;
@@ -498,10 +497,10 @@ pub fn assign_scored(
         }
         // And, where the settled board's colours clash, the colour round once more from the
         // network's own choice, the better of the two kept: the settled board can hold one
-        // side's pieces in two colourings that no step of the colour round undoes (seed 11's
-        // kiwen-suwi board 72: a pawn group read against its colour, then the rook group moved
-        // to the pawns' side; 13 squares wrong -> 1). Without a clash the colour round cannot
-        // move the settled board, and the restart is left out (it cost 4-5 ms a page).
+        // side's pieces in two colourings that no step of the colour round undoes (a pawn group
+        // read against its colour, then the rook group moved to the pawns' side). Without a
+        // clash the colour round cannot move the settled board, and the restart is left out (it
+        // costs a few milliseconds a page).
         if round == 3 {
             if spent() || !clash {
                 break;
@@ -518,9 +517,8 @@ pub fn assign_scored(
     // network), each whole-board trade that moves such a class is made even though it scores
     // worse, and the local search goes on from there; the best board found stays. The search
     // stops where the one step that would mend a board makes it worse first: a king, queen and
-    // bishop read round in a three-cycle (seed 11's kiwen-suwi board 2), one side's rooks read
-    // as knights and its knight as a rook (seed 5's kiwen-suwi board 41). KICK_WORK bounds the
-    // work (a board of 30 groups took half a second without it).
+    // bishop read round in a three-cycle, one side's rooks read as knights and its knight as a
+    // rook. KICK_WORK bounds the work (a board of 30 groups would take half a second).
     let overruled = |g: usize, c: usize| c != EMPTY && evidence[g][c] < OVERRULED.ln();
     if !spent() && choice.iter().enumerate().any(|(g, &c)| overruled(g, c)) {
         let (base, start) = (choice.clone(), spent_terms.get());
@@ -737,11 +735,9 @@ fn piece_of(c: usize) -> Option<shakmaty::Piece> {
 /// Class permutations the local search of [`assign`] tries on the whole board at once: two
 /// roles trading places on both sides (a held-out set's kings and queens read the other way
 /// round in both colours), and one role's two colours trading places (a side's pawns read as the
-/// other's, so that the rules turn the real other side's pawns over: vision bench seed 3's
-/// fantasy board 58 and kiwen-suwi board 67; one group at a time, each step leaves nine or more
-/// pawns on a side). Trading every piece's colours here read no more boards (vision eval seeds
-/// 42/43, stop 39); the colour round trades them, where the sides' lightness decides (see
-/// [`LIGHT_MOST`]).
+/// other's, so that the rules turn the real other side's pawns over; one group at a time,
+/// each step leaves nine or more pawns on a side). Every piece's colours trading at once is
+/// left to the colour round, where the sides' lightness decides (see [`LIGHT_MOST`]).
 fn trades() -> Vec<[usize; CLASSES]> {
     let permutation = |f: &dyn Fn(shakmaty::Piece) -> shakmaty::Piece| -> [usize; CLASSES] {
         std::array::from_fn(|c| piece_of(c).map_or(c, |p| class_index(f(p))))
@@ -899,9 +895,8 @@ fn bishop_colour_cost(choice: &[usize], groups: &[&Vec<usize>]) -> f32 {
 /// White at the bottom or, `flipped`, at the top: all of it on a home square, where the squares
 /// castling puts the rooks on count as theirs, and for the king its whole back rank but the
 /// queen's square: castled, stepped aside or tucked into a corner, a king seldom leaves its
-/// back rank in game positions, and on the held-out pages kings the network took for their
-/// queens stood on b1, f8 or h1 as often as on the castling squares. On the queen's square a
-/// king earns [`KING_ON_QUEENS_SQUARE`] of it.
+/// back rank in game positions, on any of its squares about as often as on the castling
+/// squares. On the queen's square a king earns [`KING_ON_QUEENS_SQUARE`] of it.
 fn home_share(piece: shakmaty::Piece, i: usize, flipped: bool) -> f32 {
     let (row, col) = (i / 8, i % 8);
     let back = if (piece.color == Color::White) != flipped {
@@ -1650,22 +1645,22 @@ mod tests {
 
     #[test]
     fn a_lone_queen_the_network_reads_against_its_colours_takes_its_sides() {
-        // Recorded inputs of a board (fantasy, grey black pieces) whose black queen the
-        // network read as white at 0.99, its colours 0.25 nearer the black pieces' than the
-        // white ones': the colour cost until stop 62 (1.5 nats) left it white.
+        // Recorded inputs of a board (grey black pieces) whose black queen the network read
+        // as white at 0.99, its colours 0.25 nearer the black pieces' than the white ones': a
+        // colour cost of 1.5 nats would leave it white.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-9.json"
+            "../../tests/data/vision/assign-lone-queen-against-its-colours.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn the_colour_round_also_starts_from_the_networks_own_reading() {
-        // Recorded inputs of a board read 13 squares wrong when the colour round started from
+        // Recorded inputs of a board read 13 squares wrong by a colour round that starts from
         // the settled board only: the cream pawns put on black's side first, the colours then
-        // pulled the cream rooks after them.
+        // pull the cream rooks after them.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-72.json"
+            "../../tests/data/vision/assign-colour-round-from-the-network.json"
         ));
         // The one left: a pawn on a highlighted square, its picture apart from its fellows'.
         assert!(wrong <= 1, "{wrong} squares wrong");
@@ -1674,34 +1669,34 @@ mod tests {
     #[test]
     fn one_sides_pawns_read_as_the_others_trade_colours_at_once() {
         // Recorded inputs of a board whose black pawns the network reads as white: with nine
-        // or more white pawns the rules turned the white ones black, and no single group could
-        // change colour back without a side holding too many pawns (13 squares wrong).
+        // or more white pawns the rules turn the white ones black, and no single group can
+        // change colour back without a side holding too many pawns.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-58.json"
+            "../../tests/data/vision/assign-pawns-read-as-the-other-side.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn a_sure_role_read_in_the_wrong_colour_keeps_its_role() {
-        // Recorded inputs of a board (kiwen-suwi) whose black king the network read as the
-        // white king at 0.999, its black queen as the black king and its black knight as a
-        // rook: with the colour paying the whole floor, the king became a knight and the
-        // knight the king.
+        // Recorded inputs of a board whose black king the network read as the white king at
+        // 0.999, its black queen as the black king and its black knight as a rook: with the
+        // colour paying the whole floor, the king would become a knight and the knight the
+        // king.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-23.json"
+            "../../tests/data/vision/assign-sure-role-in-the-wrong-colour.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn a_board_read_all_one_colour_gets_its_sides_the_right_way_round() {
-        // Recorded inputs of a board (fantasy, pink-brown black pieces) the network read all
-        // white: the sides settled the wrong way round (31 squares wrong), and no one group
-        // changing side mended it. Both sides' colours trading at once mends it, and so does
+        // Recorded inputs of a board (pink-brown black pieces) the network read all white:
+        // the sides settle the wrong way round, and no one group changing side mends it.
+        // Both sides' colours trading at once mends it, and so does
         // the lightness cost alone (`the_lighter_side_is_white`).
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-13.json"
+            "../../tests/data/vision/assign-read-all-one-colour.json"
         ));
         // The one left: a black pawn whose picture the network and its colours both read white.
         assert!(wrong <= 1, "{wrong} squares wrong");
@@ -1758,9 +1753,9 @@ mod tests {
     #[test]
     fn one_drawing_on_both_sides_changes_role_as_one() {
         // Recorded inputs of a board whose white and black knights (one drawing) the network
-        // reads as rooks: either knight alone turning back paid for the drawings parting.
+        // reads as rooks: either knight alone turning back pays for the drawings parting.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-46.json"
+            "../../tests/data/vision/assign-one-drawing-read-as-rooks.json"
         ));
         assert_eq!(wrong, 0);
     }
@@ -1769,9 +1764,9 @@ mod tests {
     fn a_board_the_rules_overrode_is_searched_again_from_whole_board_trades() {
         // Recorded inputs of a board whose white king, queen and bishop the network reads in a
         // three-cycle (the queen as a king at 0.99): mending any one of them first makes the
-        // board worse, so the local search stopped three squares wrong.
+        // board worse, so the local search alone stops three squares wrong.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-2.json"
+            "../../tests/data/vision/assign-three-cycle.json"
         ));
         assert_eq!(wrong, 0);
     }
@@ -1827,8 +1822,8 @@ mod tests {
     #[test]
     fn copies_of_one_picture_in_two_groups_are_no_rival_outline() {
         // The white knights' picture fell into two groups (light and dark squares); the black
-        // knight with their outline is still their twin. Before, the second group counted as a
-        // third drawing of that outline, and the network's queen stood.
+        // knight with their outline is still their twin, not a third drawing of that outline
+        // (which would let the network's queen stand).
         let wn = piece(Role::Knight, Color::White);
         let bn = piece(Role::Knight, Color::Black);
         let bq = piece(Role::Queen, Color::Black);
