@@ -558,7 +558,8 @@ pub fn region_consistency(img: &RgbImage, board: &BoardBox) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// The README's sample screenshot and a recognizer with the embedded networks.
+    /// The sample screenshot `assets/samples/italian-cburnett.png` and a recognizer with the
+    /// embedded networks.
     fn sample_and_recognizer() -> (RgbImage, Recognizer) {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
