@@ -1,24 +1,10 @@
 //! `chessbot vision render` and `chessbot vision bench` (need `../shared/vision/pieces`).
 
-use crate::common::{chessbot, json_of, recognize_prints};
+use crate::common::{chessbot, json_of, recognize_prints, shared_pieces as pieces};
 use assert_cmd::Command;
 use assert_cmd::assert::Assert;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-
-/// The shared piece folder beside the clone, or `None` (with a message) when it is absent.
-fn pieces() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vision/pieces"
-    ));
-    if dir.join("cburnett").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} is absent", dir.display());
-        None
-    }
-}
 
 /// The folder of the benchmark's held-out networks in this checkout.
 const NETWORKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/vision");
@@ -364,11 +350,11 @@ fn training_goes_on_from_a_committed_network_and_refuses_a_file_that_is_not_one(
             .arg(&out);
         cmd
     };
-    let committed = PathBuf::from(concat!(
+    let held_out = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/vision/held-out.safetensors"
     ));
-    train(&committed).assert().success();
+    train(&held_out).assert().success();
     // The tuned network reads a sample like any other.
     chessbot()
         .arg("recognize")

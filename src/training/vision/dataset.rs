@@ -94,18 +94,8 @@ pub fn write_dataset(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::training::vision::render::DEFAULT_PIECES_DIR;
+    use crate::training::vision::render::test_pieces_dir as pieces;
     use std::path::PathBuf;
-
-    fn pieces() -> Option<PathBuf> {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PIECES_DIR);
-        if dir.is_dir() {
-            Some(dir)
-        } else {
-            eprintln!("skipped: {} is absent", dir.display());
-            None
-        }
-    }
 
     #[test]
     fn bytes_round_trip_the_input_range() {

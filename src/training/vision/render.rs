@@ -1570,7 +1570,9 @@ fn play_random_moves(
     last
 }
 
-/// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.
+/// The shared piece folder for tests (`../shared/vision/pieces` beside the checkout), or
+/// `None` with a `skipped:` message when it is absent; with `CHESSBOT_TEST_STRICT=1` (as CI
+/// sets it) its absence fails the test instead.
 #[cfg(test)]
 pub(crate) fn test_pieces_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(concat!(
@@ -1578,11 +1580,15 @@ pub(crate) fn test_pieces_dir() -> Option<PathBuf> {
         "/../shared/vision/pieces"
     ));
     if dir.join("cburnett").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} is absent", dir.display());
-        None
+        return Some(dir);
     }
+    assert!(
+        std::env::var("CHESSBOT_TEST_STRICT").as_deref() != Ok("1"),
+        "{} is absent and CHESSBOT_TEST_STRICT=1",
+        dir.display()
+    );
+    eprintln!("skipped: needs ../shared/vision/pieces");
+    None
 }
 
 #[cfg(test)]
