@@ -59,24 +59,3 @@ pub fn json_of(cmd: &mut Command) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("JSON on stdout")
 }
-
-/// The shared piece sets beside the checkout (`../shared/vision/pieces`), or `None` with a
-/// `skipped:` message when they are absent; with `CHESSBOT_TEST_STRICT=1` (as CI sets it)
-/// their absence fails the test instead.
-#[allow(dead_code)]
-pub fn shared_pieces() -> Option<std::path::PathBuf> {
-    let dir = std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vision/pieces"
-    ));
-    if dir.join("cburnett").is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CHESSBOT_TEST_STRICT").as_deref() != Ok("1"),
-        "{} is absent and CHESSBOT_TEST_STRICT=1",
-        dir.display()
-    );
-    eprintln!("skipped: needs ../shared/vision/pieces");
-    None
-}
