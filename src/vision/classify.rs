@@ -859,15 +859,20 @@ impl Classifier {
         grid: &BoardBox,
         cleared: Option<&Cleared>,
     ) -> Result<BoardGuess, VisionError> {
+        // Boards of small squares are read by the small-board ensemble.
         let reader = self.for_square(grid.w.min(grid.h) / 8.0)?;
         if !std::ptr::eq(reader, self) {
             return reader.classify_located(board_image, grid, cleared);
         }
+        // The networks' reading of the 64 crops: plain ones empty without a pass, the others
+        // either way round, the doubtful ones by the referees, dark empty ones brightened.
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crop = self.crop();
         let crops = crop_cells(board_image, &rects, crop);
         let (mut probabilities, mut embeddings) = self.predict_unless_plain(&crops)?;
         let raw = probabilities.iter().map(argmax_class).collect();
+        // Second views: under the arrows taken off, on the other square colour, under an
+        // overlay taken off.
         if let Some(cleared) = cleared {
             self.reread_cleared(cleared, &rects, &mut probabilities, &mut embeddings)?;
         }
@@ -887,6 +892,7 @@ impl Classifier {
         if PICTURE == crop {
             self.reread_under_overlay(&crops, &mut sprites, &mut probabilities, &mut embeddings)?;
         }
+        // The pictures grouped and each group given its class under the board's rules.
         let classes = decide(&probabilities, &mut sprites, &embeddings);
         Ok(BoardGuess {
             probabilities,
