@@ -1118,7 +1118,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__recognize)
-            opts="-h -V --all --region --orientation --turn --json --debug --model --held-out --help --version"
+            opts="-h -V --all --region --orientation --turn --json --debug --model --held-out --networks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1141,6 +1141,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1344,7 +1348,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --keep --repeats --leave-out --crop --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --networks --failures --keep --repeats --leave-out --crop --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1379,6 +1383,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1468,7 +1476,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__eval)
-            opts="-h -V --pieces --model --boards --seed --positions --all-sets --json --help --version"
+            opts="-h -V --pieces --model --networks --boards --seed --positions --all-sets --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1479,6 +1487,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
