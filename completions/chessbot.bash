@@ -1134,7 +1134,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__recognize)
-            opts="-h -V --all --region --orientation --turn --json --debug --model --held-out --help --version"
+            opts="-h -V --all --region --orientation --turn --json --debug --model --held-out --networks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1157,6 +1157,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1360,7 +1364,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__bench)
-            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --failures --keep --repeats --leave-out --crop --json --help --version"
+            opts="-h -V --pieces --boards --seed --positions --size --sets --real --model --networks --failures --keep --repeats --leave-out --crop --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1395,6 +1399,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1484,7 +1492,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__eval)
-            opts="-h -V --pieces --model --boards --seed --positions --all-sets --json --help --version"
+            opts="-h -V --pieces --model --networks --boards --seed --positions --all-sets --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1495,6 +1503,10 @@ _chessbot() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --networks)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -12,8 +12,10 @@
 //! - [`autoplay`]: play on an on-screen board: screen, vision, tracking, player, mouse.
 //! - [`variant`]: chess variants on shakmaty bitboards (Alice chess).
 //! - [`uci`]: the UCI protocol, `chessbot uci`, and external UCI engines.
-//! - [`vision`]: screenshot recognition (board rendering, the square classifier).
-//! - [`training`]: tools that make the shipped weights (NNUE data and training, Texel tuning).
+//! - [`vision`]: screenshot recognition, from pixels to a FEN.
+//! - [`training`]: training and benchmark tools (NNUE data and training, Texel tuning, board
+//!   rendering, the square classifier's training, the recognition benchmark), apart from what
+//!   ships.
 
 #![warn(missing_docs)]
 

@@ -42,10 +42,15 @@ pub struct RecognizeArgs {
     /// their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
-    /// Read with the built-in networks trained without the benchmark's held-out piece sets,
-    /// as `chessbot vision bench` reads (to look into a screenshot it kept with --failures).
+    /// Read with the networks trained without the benchmark's held-out piece sets, as
+    /// `chessbot vision bench` reads (to look into a screenshot it kept with --failures). They
+    /// are not built in: they are read from --networks.
     #[arg(long, conflicts_with = "model")]
     pub held_out: bool,
+    /// Folder holding the held-out networks (held-out*.safetensors) for --held-out [default:
+    /// assets/vision, relative to the current directory: the root of a checkout].
+    #[arg(long, value_name = "DIR", requires = "held_out")]
+    pub networks: Option<PathBuf>,
 }
 
 /// A side of the board, for `--orientation`.

@@ -29,9 +29,11 @@ pub enum VisionCommand {
 
 /// Flags of `chessbot vision train`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "The committed networks are stop 51's GPU-trained ones (README: `vision dataset` and bench/vision_train_torch.py; assets/vision/candidates/README.md) trained two epochs further with this command (release build, one thread, about 11 min each, two side by side; the extra sets from `bash assets/vision/extra-pieces.sh /tmp/extra-pieces`):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --low-contrast-share 0.1 --3d-share 0.2 --seed 21 --epochs 2 --boards 2400 --lr 1e-3 --eval-boards 0 --init assets/vision/candidates/held-out-gpu2.safetensors --out assets/vision/held-out.safetensors\n(`--all-sets` and model-gpu2 / model.safetensors for the networks `recognize` reads with; `--seed 22` and the candidates without \"2\" for the -b networks). Trained on the CPU alone (about 65 min each), the same network reads fewer held-out boards (README, stop 52):\n  RAYON_NUM_THREADS=1 nice chessbot vision train --pieces ../shared/vision/pieces --extra-pieces /tmp/extra-pieces/pychess --extra-pieces /tmp/extra-pieces/eboard --extra-share 0.4 --seed 1 --epochs 10 --boards 2400 --eval-boards 0 --out held-out.safetensors\n\nExamples:\n  chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors\n  chessbot vision train --epochs 1 --3d-share 0.3 --lr 1e-3 --init model.safetensors --out tuned.safetensors"
-)]
+#[command(after_help = "Examples:\n  \
+chessbot vision train --epochs 1 --boards 100 --out /tmp/tiny.safetensors\n  \
+chessbot vision train --pieces ../shared/vision/pieces --seed 7 --out model.safetensors\n  \
+chessbot vision train --epochs 1 --3d-share 0.3 --lr 1e-3 --init model.safetensors --out tuned.safetensors\n\n\
+How the shipped networks (assets/vision) were trained, and how to train them again: docs/training.md.")]
 pub struct TrainArgs {
     /// Which boards to draw.
     #[command(flatten)]
@@ -63,17 +65,17 @@ pub struct TrainArgs {
 #[derive(Debug, Args)]
 pub struct MixArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Seed of every random choice (positions, styles, weights, batch order).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Train on every set, the held-out ones too (the model `recognize` ships; benchmarks
-    /// use the held-out model).
+    /// Train on every set, the held-out ones too (as the networks `recognize` ships are;
+    /// benchmarks use networks trained without the held-out sets).
     #[arg(long)]
     pub all_sets: bool,
-    /// Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (an experiment:
-    /// the committed models use 0).
+    /// Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (the shipped
+    /// networks use 0).
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub flat_share: f64,
     /// Another folder of piece sets, always trained on (repeatable; names must differ from
@@ -130,17 +132,27 @@ pub struct DatasetArgs {
 /// Flags of `chessbot vision eval`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  chessbot vision eval\n  chessbot vision eval --boards 200 --all-sets --positions mixed\n  chessbot vision eval --model /tmp/tiny.safetensors --json"
+    after_help = "Measures the networks trained without the held-out sets, read from --networks \
+(assets/vision of a checkout; run it from the checkout's root or give the folder), unless --model \
+names others.\n\nExamples:\n  \
+chessbot vision eval\n  \
+chessbot vision eval --boards 200 --all-sets --positions mixed\n  \
+chessbot vision eval --networks ~/chessbot/assets/vision --boards 20\n  \
+chessbot vision eval --model /tmp/tiny.safetensors --json"
 )]
 pub struct EvalArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
-    /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set); given more than once, the networks are
-    /// read together and their probabilities averaged.
+    /// Weights to measure (default: the networks trained without the held-out sets, from
+    /// --networks; `recognize` uses ones trained on every set); given more than once, the
+    /// networks are read together and their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
+    /// Folder holding the held-out networks (held-out*.safetensors) measured without --model
+    /// [default: assets/vision, relative to the current directory: the root of a checkout].
+    #[arg(long, value_name = "DIR", conflicts_with = "model")]
+    pub networks: Option<PathBuf>,
     /// Boards rendered per piece set.
     #[arg(long, default_value_t = 100)]
     pub boards: usize,
@@ -165,7 +177,7 @@ pub struct EvalArgs {
 )]
 pub struct RenderArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Piece set name (default: a random one).
     #[arg(long)]
@@ -248,7 +260,9 @@ pub enum BenchArtefact {
     after_help = "Renders --boards screenshots per held-out piece set (game-like positions from the book \
 plus random moves, random styles, square sizes 16 to 92 px, the board somewhere in a page of --size), encodes each as PNG and times decode + \
 locate + classify + orient on one thread. A board counts as right when all 64 squares and the \
-orientation are. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
+orientation are. Reads with the networks trained without the held-out sets, from --networks \
+(assets/vision of a checkout; run it from the checkout's root or give the folder), unless --model \
+names others. Use a release build and RAYON_NUM_THREADS=1.\n\nExamples:\n  \
 RAYON_NUM_THREADS=1 chessbot vision bench --boards 50 --real tests/data/vision/xboard.txt\n  \
 chessbot vision bench --sets merida,cburnett --boards 10 --json\n  \
 chessbot vision bench --boards 100 --leave-out arrows\n  \
@@ -256,7 +270,7 @@ chessbot vision bench --boards 100 --crop"
 )]
 pub struct BenchArgs {
     /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
-    #[arg(long, default_value = chessbot::vision::render::DEFAULT_PIECES_DIR)]
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
     pub pieces: PathBuf,
     /// Screenshots per piece set.
     #[arg(long, default_value_t = 50)]
@@ -278,11 +292,15 @@ pub struct BenchArgs {
     /// tests/data/vision/xboard.txt).
     #[arg(long, value_name = "FILE")]
     pub real: Option<PathBuf>,
-    /// Weights to measure (default: the built-in model trained without the held-out sets;
-    /// `recognize` uses one trained on every set); given more than once, the networks are
-    /// read together and their probabilities averaged.
+    /// Weights to measure (default: the networks trained without the held-out sets, from
+    /// --networks; `recognize` uses ones trained on every set); given more than once, the
+    /// networks are read together and their probabilities averaged.
     #[arg(long, value_name = "FILE")]
     pub model: Vec<PathBuf>,
+    /// Folder holding the held-out networks (held-out*.safetensors) measured without --model
+    /// [default: assets/vision, relative to the current directory: the root of a checkout].
+    #[arg(long, value_name = "DIR", conflicts_with = "model")]
+    pub networks: Option<PathBuf>,
     /// Write the screenshots of boards not read right into DIR (named after the set, the
     /// index and what went wrong: grid, orientation or the number of wrong squares).
     #[arg(long, value_name = "DIR")]

@@ -63,7 +63,7 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
         None
     };
     let recognizer = if args.held_out {
-        Recognizer::new(Classifier::held_out().map_err(CliError::runtime)?)
+        Recognizer::new(super::vision::held_out_networks(args.networks.as_deref())?)
     } else if args.model.is_empty() {
         Recognizer::embedded().map_err(CliError::runtime)?
     } else {

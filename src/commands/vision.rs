@@ -6,20 +6,24 @@ use crate::cli::vision::{
     TrainArgs, VisionArgs, VisionCommand,
 };
 use chessbot::rules::fen::parse_fen;
-use chessbot::vision::Classifier;
-use chessbot::vision::VisionError;
-use chessbot::vision::bench::{BenchOptions, Positions, median_and_p95, run_bench, run_real};
-use chessbot::vision::dataset::write_dataset;
-use chessbot::vision::recognize::Recognizer;
-use chessbot::vision::render::{
+use chessbot::training::vision::bench::{
+    BenchOptions, Positions, median_and_p95, run_bench, run_real,
+};
+use chessbot::training::vision::dataset::write_dataset;
+use chessbot::training::vision::networks;
+use chessbot::training::vision::render::{
     Artefact, BoardStyle, Flat, PieceSet, load_themes, random_board, render_board,
     render_screenshot, themes_path,
 };
-use chessbot::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
+use chessbot::training::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
+use chessbot::vision::Classifier;
+use chessbot::vision::VisionError;
+use chessbot::vision::recognize::Recognizer;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -44,6 +48,19 @@ fn vision_error(e: VisionError) -> CliError {
         | VisionError::BadOption(_) => CliError::input(e),
         _ => CliError::runtime(e),
     }
+}
+
+/// The benchmark's held-out networks from `dir` (default [`networks::DEFAULT_DIR`]); a folder
+/// without them is the user's to fix, and the message says where they are.
+pub(crate) fn held_out_networks(dir: Option<&Path>) -> Result<Classifier, CliError> {
+    let dir = dir.unwrap_or(Path::new(networks::DEFAULT_DIR));
+    networks::held_out(dir).map_err(|e| match e {
+        VisionError::Io { .. } => CliError::input(format!(
+            "{e}: the held-out networks are the held-out*.safetensors files of a checkout's \
+             assets/vision; give their folder with --networks DIR"
+        )),
+        _ => CliError::runtime(e),
+    })
 }
 
 /// The training settings of `mix`, the rest at [`TrainConfig::new`]'s defaults.
@@ -154,11 +171,10 @@ fn run_eval(a: EvalArgs) -> CmdResult {
         return Err(CliError::input("--boards must be at least 1"));
     }
     let classifier = if a.model.is_empty() {
-        Classifier::held_out()
+        held_out_networks(a.networks.as_deref())?
     } else {
-        Classifier::from_files(&a.model)
-    }
-    .map_err(vision_error)?;
+        Classifier::from_files(&a.model).map_err(vision_error)?
+    };
     let sets = Sets::load(&a.pieces).map_err(vision_error)?;
     let chosen: Vec<Arc<PieceSet>> = if a.all_sets {
         sets.train.iter().chain(&sets.held_out).cloned().collect()
@@ -194,7 +210,7 @@ fn run_eval(a: EvalArgs) -> CmdResult {
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     let (mut sq, mut sq_right, mut sq_raw, mut b, mut b_right, mut secs) = (0, 0, 0, 0, 0, 0.0);
     for s in &scores {
-        let held = if chessbot::vision::render::is_held_out(&s.set) {
+        let held = if chessbot::training::vision::render::is_held_out(&s.set) {
             " (held out)"
         } else {
             ""
@@ -248,8 +264,8 @@ fn run_render(a: RenderArgs) -> CmdResult {
     let set = match &a.set {
         Some(name) => Arc::new(PieceSet::load(&a.pieces.join(name)).map_err(vision_error)?),
         None => {
-            let sets =
-                chessbot::vision::render::load_piece_sets(&a.pieces).map_err(vision_error)?;
+            let sets = chessbot::training::vision::render::load_piece_sets(&a.pieces)
+                .map_err(vision_error)?;
             sets.choose(&mut rng)
                 .cloned()
                 .ok_or_else(|| CliError::input("no piece sets"))?
@@ -349,11 +365,10 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         CliError::input(format!("--size {}: expected WxH, e.g. 1280x800", a.size))
     })?;
     let classifier = if a.model.is_empty() {
-        Classifier::held_out()
+        held_out_networks(a.networks.as_deref())?
     } else {
-        Classifier::from_files(&a.model)
-    }
-    .map_err(vision_error)?;
+        Classifier::from_files(&a.model).map_err(vision_error)?
+    };
     let recognizer = Recognizer::new(classifier);
     let mut opts = BenchOptions {
         positions: positions(a.positions),
@@ -395,7 +410,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
         if json {
             return;
         }
-        let held = if chessbot::vision::render::is_held_out(&r.set) {
+        let held = if chessbot::training::vision::render::is_held_out(&r.set) {
             " (held out)"
         } else {
             ""
@@ -461,7 +476,7 @@ fn run_benchmark(a: BenchArgs) -> CmdResult {
     let in_range: usize = reports.iter().map(|r| r.in_range).sum();
     let in_range_squares: usize = reports.iter().map(|r| r.in_range_squares_right).sum();
     let in_range_right: usize = reports.iter().map(|r| r.in_range_boards_right).sum();
-    let least = chessbot::vision::bench::LEAST_BOARD;
+    let least = chessbot::training::vision::bench::LEAST_BOARD;
     if in_range == 0 {
         writeln!(
             out,

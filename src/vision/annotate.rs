@@ -111,7 +111,7 @@ pub fn annotate(img: &RgbImage, found: &[Recognition]) -> RgbImage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::classify::SquareClass;
+    use crate::vision::classes::SquareClass;
     use crate::vision::geometry::{BoardBox, cell_square};
     use crate::vision::orient::{Orientation, OrientationSource};
     use crate::vision::recognize::{SquareReading, Timing, TurnSource};

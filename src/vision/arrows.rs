@@ -9,51 +9,13 @@
 //! that still shows through, and `a·C = m_L − k·L` ([`Lay`]). Each pixel of the band that such
 //! a blend can have made is then unblended, `(p − a·C) / k`, which gives a piece under the
 //! arrow its own colours back: the network reads an arrow's colour as part of the piece under
-//! it (on the held-out bench's pages, arrows cost more misread boards than any other
-//! artefact: `vision bench --leave-out arrows`).
+//! it, and arrows are the screenshot artefact that misleads it most.
 
 use super::geometry::BoardBox;
+use super::params::arrows::*;
 use super::squares::{median, square_colours};
 use image::RgbImage;
 use std::collections::HashMap;
-
-/// Least distance between two cells' centres, in squares, for an arrow to be looked for
-/// between them: a shorter arrow shows too little of itself to tell from a tinted square.
-const MIN_LENGTH: f32 = 1.9;
-/// Samples along a candidate arrow's middle line, per square.
-const SAMPLES_PER_SQUARE: f32 = 5.0;
-/// Length at each end, in squares, left out of the samples: an arrow starts a little off its
-/// first square's centre and its head narrows to a point at the last's.
-const END_GAP: f32 = 0.3;
-/// A sample within this many levels (largest channel) of its square's usual colour shows the
-/// bare square: no arrow there.
-const BARE: f32 = 20.0;
-/// Share of a candidate's samples that may show the bare square (noise, a blurred thin shaft).
-const BARE_SHARE: f32 = 0.1;
-/// A sample within this many levels (largest channel) of the arrow's colour over its square
-/// colour is the arrow's.
-const MATCH: f32 = 16.0;
-/// Least share of a candidate's samples in the arrow's colours; the others lie over pieces.
-const MATCH_SHARE: f32 = 0.55;
-/// Least samples in the arrow's colours.
-const MIN_MATCHED: usize = 5;
-/// Least difference (largest channel) between an arrow's colour over a square colour and the
-/// square colour itself: a fainter arrow is left alone.
-const MIN_CONTRAST: f32 = 40.0;
-/// The share `k` of the covered colour that shows through must lie in this range: an opaque
-/// arrow hides what is under it, and a nearly clear one does not need taking off.
-const THROUGH: (f32, f32) = (0.08, 0.75);
-/// Largest departure (largest channel) of `m_L − m_D` from `k·(L − D)`.
-const FIT: f32 = 14.0;
-/// How far out of 0-255 an unblended channel may fall (noise grows by `1 / k`) for the pixel
-/// still to count as covered.
-const SLACK: f32 = 24.0;
-/// Widest half-width of an arrow, in squares, from its middle line (its head).
-const HALF_WIDTH: f32 = 0.35;
-/// Length, in squares, of the band at each end where a head may widen it.
-const HEAD: f32 = 0.55;
-/// Pixels on either side of a band's edge that an arrow covers only in part.
-const EDGE: f32 = 2.0;
 
 /// How an arrow is laid over what it covers: `shown = over + through · covered`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -190,8 +152,8 @@ pub fn find(img: &RgbImage, board: &BoardBox) -> Vec<Arrow> {
 /// Each of `fits` (a line's lay and its weight, its matched samples) as the weighted mean of
 /// the lays that show its colour over both square colours `usual`: arrows of one colour share
 /// one lay. Each line's fit is off by a few levels, and where two arrows cross, each unblends
-/// the pixels in turn, so lays 0.04 apart in `through` left a stripe lighter than the square
-/// across the crossing and a blob the network read as a pawn (seed 111's fantasy 27).
+/// the pixels in turn, so lays a little apart in `through` would leave a stripe lighter than
+/// the square across the crossing, which the network can read as a pawn.
 fn pooled(fits: &[(Lay, f32)], usual: &[[f32; 3]; 2]) -> Vec<Lay> {
     fits.iter()
         .map(|(lay, _)| {
@@ -220,7 +182,7 @@ fn explained(c: &Candidate, chosen: &[Candidate], square: f32) -> bool {
         chosen.iter().any(|k| {
             k.matched
                 .iter()
-                .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.15 * square)
+                .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < SAME_SAMPLE * square)
         })
     };
     let on = c.matched.iter().filter(|&&p| near(p)).count();
@@ -324,7 +286,7 @@ fn candidate(
     let (m0, m1) = (shown[0]?, shown[1]?);
     let gap: [f32; 3] = std::array::from_fn(|c| usual[0][c] - usual[1][c]);
     let norm = gap.iter().map(|g| g * g).sum::<f32>();
-    if norm < 30.0 * 30.0 {
+    if norm < MIN_SQUARE_GAP * MIN_SQUARE_GAP {
         return None;
     }
     let seen: [f32; 3] = std::array::from_fn(|c| m0[c] - m1[c]);

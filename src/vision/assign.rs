@@ -9,194 +9,19 @@
 //! that best agree with the network under these rules, by local search from the network's own
 //! choice.
 
-use super::classify::SquareClass;
+use super::classes::{CLASSES, SquareClass};
 use super::geometry::cell_square;
-use super::model::CLASSES;
 use super::orient;
+use super::params::assign::*;
+use super::params::orient::CLEAR_PLACEMENT;
+use super::params::sprites::PICTURE;
 use super::sprites::{
-    Colours, PICTURE, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
+    Colours, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
 };
 use shakmaty::{Color, Role};
 
-/// The network's probabilities are floored here: held-out piece sets can fool it completely,
-/// and the board's rules must be able to outvote it (a glyph set whose rooks and knights it
-/// reads the other way round at 0.999 stands on their home squares: at 1e-3 the three home
-/// squares' 6 nats did not outvote it, at 1e-2 they do; seeds 11/12 387 -> 396 of 500). With
-/// the wide referees of stop 67 (`vision bench --boards 100`, 3000 held-out boards of seeds 1,
-/// 11, 2-5, and of seeds 21-26): 2913 and 2907 right at 1e-2, 2918 and 2909 at 5e-3, 2918 and
-/// 2907 at 3e-3 (a set's rook the network reads surely was made a knight on the knight's home
-/// square where the real knight, which it doubted, stood elsewhere).
-const FLOOR: f32 = 5e-3;
-/// The floor of the network's word on a piece's colour, given its role (see [`assign`]): on
-/// held-out sets the network is surer of a piece's role than of its colour, and a king it
-/// read as the white king at 0.999, on a board whose white king stood elsewhere, paid the full
-/// floor (5.3 nats) to be the black king: the board's rules made it a knight and the black
-/// knight the king (seed 62's kiwen-suwi-023). The probability of a class is taken as the
-/// better of its floored probability and the role's probability times the colour's share of it
-/// floored here, so a sure role read in the wrong colour pays at most 4.2 nats. Over 10 500 kept
-/// pages +2 -1 boards, over 3000 unseen +2 -0 (at 0.01: +2 -1, +1 -0; 0.025: +2 -2, +2 -0; 0.05:
-/// +4 -5, +4 -2).
-const COLOUR_FLOOR: f32 = 0.015;
-/// The floor of the empty class's probability (see [`assign`]: the network's word on whether a
-/// square holds a piece counts more than its word on which piece).
-const EMPTY_FLOOR: f32 = 1e-5;
-/// Cost (in nats) of emptying a cell that plainly shows a piece (see [`Group::seen`]): held-out
-/// pieces on squares of their own colour (a black knight on a dark square) are read as some
-/// piece at 0.8-0.95, but spread over pieces the board's rules forbid, and emptying them cost
-/// less than the right piece's floored probability.
-const SEEN_PIECE: f32 = 4.0;
-/// Weight of the network's word that a square is empty against its word on which piece a
-/// square holds (see [`assign`]): emptying a group pays this times the log-probability of
-/// empty on each of its squares. A piece the network reads as some piece of the wrong colour
-/// (a white knight read as a black pawn at 0.42 and a black knight at 0.35, empty at 0.02) was
-/// emptied where each reading as a piece paid more for the board's rules. Held-out `vision
-/// bench` seeds 1, 11 and 2-5 with the colour cost of stop 62: 2892 of 3000 boards at 1, 2897
-/// at 1.3, 2893 at 1.5 (at 1.15 and 1.5 without that colour cost: seed 11 one board fewer
-/// than 1.3, seed 1 two fewer).
-const EMPTY_WEIGHT: f32 = 1.3;
 /// Index of the empty class in [`SquareClass::ALL`].
 const EMPTY: usize = 0;
-/// Cost (in nats) of two clearly different-looking groups taking the same piece class; groups
-/// that look only a little different pay part of it (see [`assign`]).
-const SAME_CLASS: f32 = 3.0;
-/// Cost of two groups that look alike taking different piece classes, a share of it as they
-/// look less alike (see [`assign`]): pictures a little further apart than the
-/// grouping allows are still mostly one piece split in two (an arrow across one copy), and the
-/// smaller part, judged alone, is the one the network gets wrong. Stop 67 (with [`FLOOR`] at
-/// 5e-3, boards of the seeds there): 2918 and 2909 right at 1, 2919 and 2912 at 0.5; at 2 (with
-/// the floor at 1e-2, before the referees) 2890 against 2903.
-const ALIKE: f32 = 0.5;
-/// Cost of a side without a king: a square becomes the king only if the network gives it at
-/// least about a tenth of what it gives the square's best class.
-const NO_KING: f32 = 2.5;
-/// Cost of a side without a king when the other side has one and the network reads a queen on
-/// the board: no game position lacks a king, and a king read as a queen is the likeliest way
-/// to lose one. Held-out 3D sets draw the king as a queen with a cross: the network read seed
-/// 125's staunton3d-wood 85's black king as a queen at 1.00 (its king under the floor), and at
-/// [`NO_KING`] the board kept the queen and no black king. At 8 for every side without a king,
-/// boards being set up without kings had their rooks and pawns made kings; with the queen
-/// counted on the board chosen rather than in the network's reading, the search turned two
-/// queens into rooks to escape the cost.
-const KING_AS_QUEEN: f32 = 8.0;
-/// Cost of each further king of a side.
-const MORE_KINGS: f32 = 8.0;
-/// Cost of a pawn on an edge row (the first or last rank in either orientation).
-const EDGE_PAWN: f32 = 8.0;
-/// Cost of each pawn beyond eight of one side.
-const PAWNS: f32 = 5.0;
-/// Cost of each piece beyond the starting set (a promotion): about one position in twenty
-/// shows one, and a misread piece far more often makes a third bishop or a second queen (on
-/// 1250 rendered held-out boards of game positions, 2 held a promoted piece; both are still
-/// read right at this cost, 13 more boards are right than at 1.5).
-const PROMOTED: f32 = 3.0;
-/// Each further promoted piece of a side costs this much more than the one before: one
-/// promotion happens, several in one position almost never (a group of pawns the network takes
-/// for knights must not stand as five promoted knights).
-const PROMOTED_STEP: f32 = 3.0;
-/// Extra cost of each promoted piece beyond what the missing pawns allow.
-const IMPOSSIBLE: f32 = 5.0;
-/// Cost of a white and a black group with the same silhouette taking different roles: most
-/// sets draw both sides' pieces alike but for the colours, so the side the network reads
-/// rightly can correct the other (see [`Group::shape`], [`mirror_strengths`]).
-const MIRROR: f32 = 4.0;
-/// Cost of two groups of one side with the same silhouette (and clearly different pictures,
-/// see [`assign`]): a drawing's one match is its twin of the other colour (see [`MIRROR`]),
-/// so one of the two has its colour read wrong.
-const MIRROR_SIDE: f32 = 4.0;
-/// Most that a piece group pays (in nats) for colours that match the other side's nearest
-/// group better than its own side's nearest (see [`colour_penalty`]): a site draws one side's
-/// pieces in one colouring, and a lone queen whose side the network misreads has no copy of
-/// its own picture to set it right. On rendered boards of the 18 trained piece sets (`vision
-/// bench --sets ...`, 30 boards a set, seeds 7 and 8: 13,729 piece groups with the true
-/// classes), a group whose colours lead its own side's by `d` was this many times as common as
-/// one that the other side's lead by `d`: d 0.05: 3.4, 0.1: 10, 0.2: 35, 0.3: 120, 0.4 and
-/// more: 600 and over (too few to count further). The cost follows those log ratios, `1.5,
-/// 2.7, 4.2, 5.0` nats, and stops at 6 so that colours a ring or an arrow spoiled cannot
-/// outvote all else. The cost until stop 62, 10 `(d - 0.1)`, charged a lone queen the network
-/// read against its colours at 0.99 only 1.5 nats where its colours said 4.3. Stopping at 5,
-/// under the most one square's reading weighs (`-ln FLOOR`), kept three boards whose lone
-/// black pawn the network read surely from turning white and lost two (stop 78, 9000 pages):
-/// no gain.
-const COLOUR_MOST: f32 = 6.0;
-/// How fast the colour cost rises to [`COLOUR_MOST`] with the other side's lead (see there).
-const COLOUR_SCALE: f32 = 0.17;
-/// Colour costs on a board summing past the cost of one lead this large (see
-/// [`colour_penalty`]) are a clash worth a second colour round from the network's own choice
-/// (see [`assign`]): smaller ones are noise between pictures of one side (a knight's mane, a
-/// pawn's body).
-const COLOUR_MARGIN: f32 = 0.1;
-/// Most that a board pays (in nats) in the colour round for its black pieces looking lighter
-/// than its white ones (see [`light_side_cost`]): the colour cost says which pieces share a
-/// side, not which side is which. In every set of `../shared` the black pieces are the darker
-/// (15 rendered boards a set: a side's mean lightness 0.13-0.53 below the white side's by a
-/// rough measure, a few boards of firi and prmi 0.01 above it), and the bench's recolourings
-/// keep it so. Unlike the lightness rule dropped in stop 53 (each group against the other
-/// side's, in the whole search) it weighs the sides' means, in the colour round only. Over
-/// 10 500 kept pages (seeds 1-5, 21-33, 41-43, 51-53) and 3000 unseen ones (61-66), with the
-/// whole-board colour trade of the colour round: no board lost at any weight, one more right at
-/// 10 and 20 nats (none at 6 rising from a 0.05 lead); squares wrong on the kept pages 575 ->
-/// 554 at 10, 518 at 20 (seed 52's fantasy-053, read all white: 64 -> 5), on the unseen ones
-/// 274 -> 239 (seed 66's fantasy-013, read all white and settled with the sides the wrong way
-/// round: 46 -> 1). The trade alone, without this cost, mends fantasy-013 but loses a board.
-const LIGHT_MOST: f32 = 20.0;
-/// How fast the cost of [`LIGHT_MOST`] rises with the black side's lead in lightness.
-const LIGHT_SCALE: f32 = 0.05;
-/// Silhouette overlaps (see [`super::sprites::silhouette_overlap`]) below this say nothing...
-pub(super) const MIRROR_FROM: f32 = 0.75;
-/// ...and from this on they pay all of [`MIRROR`].
-const MIRROR_SURE: f32 = 0.9;
-/// Bonus (in nats) of each square holding the piece whose home square it is (see
-/// [`home_bonus`], [`home_share`]): in game positions many pieces have not moved yet (or only
-/// castled), and pieces the network confuses on one square (a held-out set's rook and knight,
-/// king and queen) are then told apart by where they stand.
-const HOME: f32 = 2.0;
-/// The share of [`HOME`] a king earns on its queen's square (see [`home_share`]). In the
-/// 25 000 game positions of the 50 bench seeds read in stop 94 (50 000 kings, 44 009 queens;
-/// counted from the kept pages' truth files by a throwaway script),
-/// kings stood there 2452 times and queens 15 507; off the back rank a queen stood 2.7 times as
-/// often on a given square as a king. A king and a queen the network cannot tell apart, one on
-/// the queen's square and one off the back rank, are then the queen at home about 2.6 times as
-/// often (0.96 nats); this share leaves the queen at home 1 nat ahead, where a king there that
-/// earned nothing left it 2 nats ahead: over 42 kept seeds +9 -2 boards at 0.5 (kings on d1 or d8
-/// had been read as queens); at 1 (the whole back rank) +14 -7; fresh seeds
-/// 151-158 +3 -1 both.
-const KING_ON_QUEENS_SQUARE: f32 = 0.5;
-/// Cost (in nats) of each pawn one step from promotion (see [`home_bonus`], [`is_seventh`]):
-/// of the 150 856 pawns of the bench's 10 950 game positions 119 stood there, 74 856 at home
-/// on that same rank for the other side, and a lone pawn the network gave the wrong colour
-/// was most often a pawn at home read as the other side's. Over 10 500 kept pages (seeds 1-5,
-/// 21-33, 41-43, 51-53) +11 -1 boards at 2 nats, +11 -1 at 3, +13 -1 at 4: the least is kept,
-/// as real endgames hold more such pawns than the bench's positions.
-const SEVENTH_PAWN: f32 = 2.0;
-/// Cost of each bishop of a side beyond the first on squares of one colour (see
-/// [`bishop_colour_cost`]): a side's two bishops stand on squares of different colours unless
-/// one was promoted, while a piece the network misreads as a bishop (a small pawn) stands on
-/// either colour (seeds 11/12 401 -> 403 of 500 boards; 2 nats 402, 8 nats 401).
-const BISHOP_COLOUR: f32 = 4.0;
-/// Piece classes per group tried in the local search's moves of two groups at once (see
-/// [`assign`]): two classes (4 tries a pair of groups) and four (16 tries) read about as many
-/// boards as three; each try costs a scoring of the whole board.
-const FAVOURITES: usize = 3;
-/// Groups at least this alike (see [`assign`]'s `alike`) also change class together in the
-/// local search.
-const TWINS: f32 = 0.5;
-/// Groups up to which the local search's one-group step takes the best change on the board
-/// (see [`assign`]); a rendered board shows up to 24 pictures of pieces (12 on each square
-/// colour) and a few groups of empty squares besides (28 groups at most on `vision eval`).
-const BEST_FIRST: usize = 32;
-/// Cost of a board no game reaches (see [`impossible_position`]): as dear as a promotion
-/// the missing pawns do not allow.
-const ILLEGAL: f32 = 5.0;
-/// Pair terms of board scorings the local search may spend (see [`assign`]): a real board
-/// (up to 64 groups) ends its search long before; past it the search keeps what it has.
-const WORK: usize = 200_000_000;
-/// Passes of the local search at most (it stops as soon as nothing improves).
-const PASSES: usize = 20;
-/// The network's probability of a group's class under which the rules, not the network, chose
-/// it: such boards are searched again from whole-board trades (kicks, see [`assign`]).
-const OVERRULED: f32 = 0.1;
-/// Terms of the score (see `WORK`) the kicks may spend on one board before no more start.
-const KICK_WORK: usize = 5_000_000;
 
 /// The classes of `n` cells (indices into [`SquareClass::ALL`]), from the network's
 /// `probabilities` per cell (image order, row 0 = top, 8 cells per row) and `groups` of cells
@@ -580,8 +405,7 @@ pub fn assign_scored(
             }
             // One drawing on both sides (groups whose silhouettes match, see `mirror`) changing
             // role together: each alone pays MIRROR for the drawings no longer matching, so
-            // a white and a black knight the network both reads as rooks stayed rooks (vision
-            // bench seed 3's kiwen-suwi boards 7 and 46).
+            // a white and a black knight the network both reads as rooks would stay rooks.
             for a in (0..choice.len()).take_while(|_| !spent()) {
                 for b in a + 1..choice.len() {
                     let (Some(pa), Some(pb)) = (pieces[choice[a]], pieces[choice[b]]) else {
@@ -657,11 +481,11 @@ pub fn assign_scored(
             legality.set(true);
             best = score(&choice);
         }
-        // A last round with the colours in the score (see [`COLOUR_MOST`]), from the board the rules
-        // and the network settled on: with them from the start, a board the network read as
-        // all white (fantasy, grey-green black pieces) was searched into a patchwork of the two
-        // sides and a wrong orientation, where starting from the settled board it only
-        // changes the groups whose colours speak clearly (vision bench seed 1: 94.8 -> 95.0%).
+        // A last round with the colours in the score (see [`COLOUR_MOST`]), from the board the
+        // rules and the network settled on: with them from the start, a board the network read
+        // as all one side (grey-green black pieces) is searched into a patchwork of the two
+        // sides and a wrong orientation, where starting from the settled board it only changes
+        // the groups whose colours speak clearly.
         if round == 2 {
             if spent() || !coloured {
                 break;
@@ -673,10 +497,10 @@ pub fn assign_scored(
         }
         // And, where the settled board's colours clash, the colour round once more from the
         // network's own choice, the better of the two kept: the settled board can hold one
-        // side's pieces in two colourings that no step of the colour round undoes (seed 11's
-        // kiwen-suwi board 72: a pawn group read against its colour, then the rook group moved
-        // to the pawns' side; 13 squares wrong -> 1). Without a clash the colour round cannot
-        // move the settled board, and the restart is left out (it cost 4-5 ms a page).
+        // side's pieces in two colourings that no step of the colour round undoes (a pawn group
+        // read against its colour, then the rook group moved to the pawns' side). Without a
+        // clash the colour round cannot move the settled board, and the restart is left out (it
+        // costs a few milliseconds a page).
         if round == 3 {
             if spent() || !clash {
                 break;
@@ -693,9 +517,8 @@ pub fn assign_scored(
     // network), each whole-board trade that moves such a class is made even though it scores
     // worse, and the local search goes on from there; the best board found stays. The search
     // stops where the one step that would mend a board makes it worse first: a king, queen and
-    // bishop read round in a three-cycle (seed 11's kiwen-suwi board 2), one side's rooks read
-    // as knights and its knight as a rook (seed 5's kiwen-suwi board 41). KICK_WORK bounds the
-    // work (a board of 30 groups took half a second without it).
+    // bishop read round in a three-cycle, one side's rooks read as knights and its knight as a
+    // rook. KICK_WORK bounds the work (a board of 30 groups would take half a second).
     let overruled = |g: usize, c: usize| c != EMPTY && evidence[g][c] < OVERRULED.ln();
     if !spent() && choice.iter().enumerate().any(|(g, &c)| overruled(g, c)) {
         let (base, start) = (choice.clone(), spent_terms.get());
@@ -826,7 +649,7 @@ fn labels_of(labels: &[usize], groups: &[&Vec<usize>], choice: &[usize]) -> Vec<
 /// Whether the 64 `cells`' classes (image order) make a position no game reaches, whichever
 /// side is to move: a side not to move in check (kings side by side), or a check no last move
 /// gives. Pawns' checks depend on which way the board is turned: where the pieces' placement
-/// says that clearly ([`orient::CLEAR_PLACEMENT`]) only that way counts, as the orientation
+/// says that clearly ([`CLEAR_PLACEMENT`]) only that way counts, as the orientation
 /// will be decided so, else either way may make the position possible. `None` for a board
 /// without one king a side (see [`board_cost`]) or not of 64 cells.
 fn impossible_position(cells: &[usize]) -> Option<bool> {
@@ -845,9 +668,9 @@ fn impossible_position(cells: &[usize]) -> Option<bool> {
         }
     }
     let evidence = orient::placement_evidence(&pieces);
-    let ways: &[bool] = if evidence >= orient::CLEAR_PLACEMENT {
+    let ways: &[bool] = if evidence >= CLEAR_PLACEMENT {
         &[false]
-    } else if evidence <= -orient::CLEAR_PLACEMENT {
+    } else if evidence <= -CLEAR_PLACEMENT {
         &[true]
     } else {
         &[false, true]
@@ -912,11 +735,9 @@ fn piece_of(c: usize) -> Option<shakmaty::Piece> {
 /// Class permutations the local search of [`assign`] tries on the whole board at once: two
 /// roles trading places on both sides (a held-out set's kings and queens read the other way
 /// round in both colours), and one role's two colours trading places (a side's pawns read as the
-/// other's, so that the rules turn the real other side's pawns over: vision bench seed 3's
-/// fantasy board 58 and kiwen-suwi board 67; one group at a time, each step leaves nine or more
-/// pawns on a side). Trading every piece's colours here read no more boards (vision eval seeds
-/// 42/43, stop 39); the colour round trades them, where the sides' lightness decides (see
-/// [`LIGHT_MOST`]).
+/// other's, so that the rules turn the real other side's pawns over; one group at a time,
+/// each step leaves nine or more pawns on a side). Every piece's colours trading at once is
+/// left to the colour round, where the sides' lightness decides (see [`LIGHT_MOST`]).
 fn trades() -> Vec<[usize; CLASSES]> {
     let permutation = |f: &dyn Fn(shakmaty::Piece) -> shakmaty::Piece| -> [usize; CLASSES] {
         std::array::from_fn(|c| piece_of(c).map_or(c, |p| class_index(f(p))))
@@ -1074,9 +895,8 @@ fn bishop_colour_cost(choice: &[usize], groups: &[&Vec<usize>]) -> f32 {
 /// White at the bottom or, `flipped`, at the top: all of it on a home square, where the squares
 /// castling puts the rooks on count as theirs, and for the king its whole back rank but the
 /// queen's square: castled, stepped aside or tucked into a corner, a king seldom leaves its
-/// back rank in game positions, and on the held-out pages kings the network took for their
-/// queens stood on b1, f8 or h1 as often as on the castling squares. On the queen's square a
-/// king earns [`KING_ON_QUEENS_SQUARE`] of it.
+/// back rank in game positions, on any of its squares about as often as on the castling
+/// squares. On the queen's square a king earns [`KING_ON_QUEENS_SQUARE`] of it.
 fn home_share(piece: shakmaty::Piece, i: usize, flipped: bool) -> f32 {
     let (row, col) = (i / 8, i % 8);
     let back = if (piece.color == Color::White) != flipped {
@@ -1825,22 +1645,22 @@ mod tests {
 
     #[test]
     fn a_lone_queen_the_network_reads_against_its_colours_takes_its_sides() {
-        // Recorded inputs of a board (fantasy, grey black pieces) whose black queen the
-        // network read as white at 0.99, its colours 0.25 nearer the black pieces' than the
-        // white ones': the colour cost until stop 62 (1.5 nats) left it white.
+        // Recorded inputs of a board (grey black pieces) whose black queen the network read
+        // as white at 0.99, its colours 0.25 nearer the black pieces' than the white ones': a
+        // colour cost of 1.5 nats would leave it white.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-9.json"
+            "../../tests/data/vision/assign-lone-queen-against-its-colours.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn the_colour_round_also_starts_from_the_networks_own_reading() {
-        // Recorded inputs of a board read 13 squares wrong when the colour round started from
+        // Recorded inputs of a board read 13 squares wrong by a colour round that starts from
         // the settled board only: the cream pawns put on black's side first, the colours then
-        // pulled the cream rooks after them.
+        // pull the cream rooks after them.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-72.json"
+            "../../tests/data/vision/assign-colour-round-from-the-network.json"
         ));
         // The one left: a pawn on a highlighted square, its picture apart from its fellows'.
         assert!(wrong <= 1, "{wrong} squares wrong");
@@ -1849,34 +1669,34 @@ mod tests {
     #[test]
     fn one_sides_pawns_read_as_the_others_trade_colours_at_once() {
         // Recorded inputs of a board whose black pawns the network reads as white: with nine
-        // or more white pawns the rules turned the white ones black, and no single group could
-        // change colour back without a side holding too many pawns (13 squares wrong).
+        // or more white pawns the rules turn the white ones black, and no single group can
+        // change colour back without a side holding too many pawns.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-58.json"
+            "../../tests/data/vision/assign-pawns-read-as-the-other-side.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn a_sure_role_read_in_the_wrong_colour_keeps_its_role() {
-        // Recorded inputs of a board (kiwen-suwi) whose black king the network read as the
-        // white king at 0.999, its black queen as the black king and its black knight as a
-        // rook: with the colour paying the whole floor, the king became a knight and the
-        // knight the king.
+        // Recorded inputs of a board whose black king the network read as the white king at
+        // 0.999, its black queen as the black king and its black knight as a rook: with the
+        // colour paying the whole floor, the king would become a knight and the knight the
+        // king.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-23.json"
+            "../../tests/data/vision/assign-sure-role-in-the-wrong-colour.json"
         ));
         assert_eq!(wrong, 0);
     }
 
     #[test]
     fn a_board_read_all_one_colour_gets_its_sides_the_right_way_round() {
-        // Recorded inputs of a board (fantasy, pink-brown black pieces) the network read all
-        // white: the sides settled the wrong way round (31 squares wrong), and no one group
-        // changing side mended it. Both sides' colours trading at once mends it, and so does
+        // Recorded inputs of a board (pink-brown black pieces) the network read all white:
+        // the sides settle the wrong way round, and no one group changing side mends it.
+        // Both sides' colours trading at once mends it, and so does
         // the lightness cost alone (`the_lighter_side_is_white`).
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-fantasy-13.json"
+            "../../tests/data/vision/assign-read-all-one-colour.json"
         ));
         // The one left: a black pawn whose picture the network and its colours both read white.
         assert!(wrong <= 1, "{wrong} squares wrong");
@@ -1933,9 +1753,9 @@ mod tests {
     #[test]
     fn one_drawing_on_both_sides_changes_role_as_one() {
         // Recorded inputs of a board whose white and black knights (one drawing) the network
-        // reads as rooks: either knight alone turning back paid for the drawings parting.
+        // reads as rooks: either knight alone turning back pays for the drawings parting.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-46.json"
+            "../../tests/data/vision/assign-one-drawing-read-as-rooks.json"
         ));
         assert_eq!(wrong, 0);
     }
@@ -1944,9 +1764,9 @@ mod tests {
     fn a_board_the_rules_overrode_is_searched_again_from_whole_board_trades() {
         // Recorded inputs of a board whose white king, queen and bishop the network reads in a
         // three-cycle (the queen as a king at 0.99): mending any one of them first makes the
-        // board worse, so the local search stopped three squares wrong.
+        // board worse, so the local search alone stops three squares wrong.
         let wrong = wrong_on_recorded(include_str!(
-            "../../tests/data/vision/assign-kiwen-suwi-2.json"
+            "../../tests/data/vision/assign-three-cycle.json"
         ));
         assert_eq!(wrong, 0);
     }
@@ -2002,8 +1822,8 @@ mod tests {
     #[test]
     fn copies_of_one_picture_in_two_groups_are_no_rival_outline() {
         // The white knights' picture fell into two groups (light and dark squares); the black
-        // knight with their outline is still their twin. Before, the second group counted as a
-        // third drawing of that outline, and the network's queen stood.
+        // knight with their outline is still their twin, not a third drawing of that outline
+        // (which would let the network's queen stand).
         let wn = piece(Role::Knight, Color::White);
         let bn = piece(Role::Knight, Color::Black);
         let bq = piece(Role::Queen, Color::Black);

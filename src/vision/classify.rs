@@ -1,162 +1,57 @@
-//! Square classification: crops the 64 squares of a located board, runs the CNN of
-//! [`super::model`] once on all of them, and decides the placement with what one screenshot gives
-//! for free (see [`decide`]).
+//! Square classification: crops the 64 squares of a located board, runs the square network
+//! ([`super::inference`]) once on all of them, and decides the placement with what one
+//! screenshot gives for free (see [`decide`]).
 
 use super::arrows::{self, Cleared};
 use super::assign;
+use super::classes::{CLASSES, SquareClass};
 use super::error::VisionError;
 use super::geometry::{BoardBox, cell_square};
+use super::inference::EMBED;
 use super::inference::Network;
-use super::model::{CLASSES, EMBED};
-use super::render::{PIECES, piece_index};
-use super::sprites::{self, Overlay, PICTURE, Sprite};
+use super::params::classify::*;
+use super::params::sprites::PICTURE;
+use super::sprites::{self, Overlay, Sprite};
 use candle_core::{Device, Tensor};
 use image::RgbImage;
 use rayon::prelude::*;
-use shakmaty::{Board, Color, Piece, Role};
+use shakmaty::{Board, Color, Role};
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
-/// The first network `recognize` reads with, trained on every piece set (see README: on a GPU
-/// from crops `chessbot vision dataset` drew, then tuned by `chessbot vision train --init`),
-/// compiled into the binary.
+/// The first network `recognize` reads with, trained on every piece set (the recipe is in
+/// docs/training.md), compiled into the binary.
 static EMBEDDED_MODEL: &[u8] = include_bytes!("../../assets/vision/model.safetensors");
 /// The second network `recognize` reads with: the same recipe with another seed and fewer
 /// passes, so that the two err on different squares.
 static EMBEDDED_MODEL_B: &[u8] = include_bytes!("../../assets/vision/model-b.safetensors");
-/// The first network trained without the held-out sets, which the benchmarks measure.
-static HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
-/// The second held-out network, as [`EMBEDDED_MODEL_B`] is to [`EMBEDDED_MODEL`].
-static HELD_OUT_MODEL_B: &[u8] = include_bytes!("../../assets/vision/held-out-b.safetensors");
 /// Networks that read boards with small squares beside the pair above (see
-/// [`SMALL_SQUARE`]): each of the pair trained further on boards of squares up to 28 px (two
-/// passes at a learning rate of 3e-4) and up to 30 px (three passes at 1e-3); README, stop 58.
+/// [`SMALL_SQUARE`]): each of the pair trained further on boards of squares up to 28 and up to
+/// 30 px.
 static EMBEDDED_SMALL: [&[u8]; 4] = [
     include_bytes!("../../assets/vision/model-small.safetensors"),
     include_bytes!("../../assets/vision/model-b-small.safetensors"),
     include_bytes!("../../assets/vision/model-small2.safetensors"),
     include_bytes!("../../assets/vision/model-b-small2.safetensors"),
 ];
-/// The held-out networks' small-board members, as [`EMBEDDED_SMALL`] is to the embedded pair.
-static HELD_OUT_SMALL: [&[u8]; 4] = [
-    include_bytes!("../../assets/vision/held-out-small.safetensors"),
-    include_bytes!("../../assets/vision/held-out-b-small.safetensors"),
-    include_bytes!("../../assets/vision/held-out-small2.safetensors"),
-    include_bytes!("../../assets/vision/held-out-b-small2.safetensors"),
-];
 /// Networks twice as wide as the pairs above (convolutions of 32, 64, 96 and 128 channels
-/// against 16-64), trained on a GPU without the held-out sets (stop 51,
-/// `bench/vision_train_torch.py`: 8 of 10 epochs at seed 2, and 2 epochs at seed 1); they
-/// read the squares the members are unsure of ([`Classifier::with_referees`]) on boards of
-/// squares of [`SMALL_SQUARE`] and more; smaller ones have [`WIDE_SMALL`]. No wide
-/// pair trained on every set exists (that needs a GPU run), so `recognize` reads with these
-/// too: they still saw 18 piece sets and 52 more.
+/// against 16-64), trained without the benchmark's held-out piece sets; they read the squares
+/// the members are unsure of ([`Classifier::with_referees`]) on boards of squares of
+/// [`SMALL_SQUARE`] and more; smaller ones have [`WIDE_SMALL`]. No wide pair trained on every
+/// set exists, so every ensemble, the shipped one included, reads with these: they still saw
+/// most piece sets.
 static WIDE: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b.safetensors"),
 ];
-/// The wide pair trained further on this machine's CPU on boards of squares up to 30 px (two
-/// passes at 1e-3, `vision train --init`; README, stop 68), without the held-out sets: members
-/// of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
-/// ([`Classifier::small_members_referee`]). Stop 68, 3000 held-out boards of `vision bench
-/// --boards 100` seeds 1, 11, 2-5 (and 3000 of seeds 21-26): 2919 (2912) right with the wide
-/// pair as referees only, 2922 (2920) with it as small-board members besides, 2926 (2926) with
-/// these in its place there. The median page, most of whose squares are larger, takes no
-/// longer (about 85 -> 100 ms at the 95th percentile).
+/// The wide pair trained further on boards of squares up to 30 px, without the held-out sets:
+/// members of the small-board ensemble ([`Classifier::with_small_members`]) and its referees
+/// ([`Classifier::small_members_referee`]).
 static WIDE_SMALL: [&[u8]; 2] = [
     include_bytes!("../../assets/vision/held-out-wide-small.safetensors"),
     include_bytes!("../../assets/vision/held-out-wide-b-small.safetensors"),
 ];
-
-/// Boards whose squares are narrower than this (pixels of the image) are read by the
-/// classifier's small-board ensemble ([`Classifier::with_small_members`]) where it has one:
-/// most held-out boards still misread had squares of 12-25 px, and networks trained further on
-/// squares of up to 28-30 px, read together with the pair, read more of them. `vision bench
-/// --boards 100` seeds 1 + 11 and `vision eval` seeds 42-47, boards right: the pair alone 964 of
-/// 1000 and 2900 of 3000; with the four small-board members under 26 px 969 and 2909, under 34
-/// px 969 and 2911.
-pub const SMALL_SQUARE: f32 = 30.0;
-
-/// A square whose likeliest class the members give less than this is also read by the
-/// classifier's referees ([`Classifier::with_referees`]). `vision bench --boards 100` seeds 1,
-/// 11 and 2-5 (3000 held-out boards), the two wide networks as referees: 2903 boards right
-/// without them, 2913 at 0.99 and at 0.999, 2912 on every square not surely empty.
-const UNSURE: f32 = 0.99;
-
-/// What one square holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SquareClass {
-    /// Nothing.
-    Empty,
-    /// A piece.
-    Piece(Piece),
-}
-
-impl SquareClass {
-    /// All 13 classes in the network's output order: empty, then [`PIECES`] order.
-    pub const ALL: [SquareClass; CLASSES] = {
-        let mut all = [SquareClass::Empty; CLASSES];
-        let mut i = 0;
-        while i < 12 {
-            all[i + 1] = SquareClass::Piece(PIECES[i]);
-            i += 1;
-        }
-        all
-    };
-
-    /// The class's index in the network's output.
-    pub fn index(self) -> usize {
-        match self {
-            SquareClass::Empty => 0,
-            SquareClass::Piece(p) => piece_index(p) + 1,
-        }
-    }
-
-    /// The class at `index` in the network's output, if any.
-    pub fn from_index(index: usize) -> Option<SquareClass> {
-        SquareClass::ALL.get(index).copied()
-    }
-
-    /// The piece, if not empty.
-    pub fn piece(self) -> Option<Piece> {
-        match self {
-            SquareClass::Empty => None,
-            SquareClass::Piece(p) => Some(p),
-        }
-    }
-
-    /// FEN letter of the piece, `.` for empty.
-    pub fn char(self) -> char {
-        match self {
-            SquareClass::Empty => '.',
-            SquareClass::Piece(p) => p.char(),
-        }
-    }
-}
-
-impl From<Option<Piece>> for SquareClass {
-    fn from(p: Option<Piece>) -> Self {
-        p.map_or(SquareClass::Empty, SquareClass::Piece)
-    }
-}
-
-impl From<Piece> for SquareClass {
-    fn from(p: Piece) -> Self {
-        SquareClass::Piece(p)
-    }
-}
-
-impl From<SquareClass> for Option<Piece> {
-    fn from(c: SquareClass) -> Self {
-        c.piece()
-    }
-}
-
-impl std::fmt::Display for SquareClass {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
 
 /// The classifier's verdict on one board image.
 #[derive(Debug, Clone, PartialEq)]
@@ -231,36 +126,39 @@ impl std::fmt::Debug for Classifier {
 
 impl Classifier {
     /// The networks compiled into the binary for reading screenshots, trained on every piece
-    /// set, read together (see [`Classifier::from_members`]).
+    /// set, read together (see [`Classifier::ensemble`]).
     pub fn embedded() -> Result<Self, VisionError> {
-        Self::compiled([EMBEDDED_MODEL, EMBEDDED_MODEL_B], &EMBEDDED_SMALL)
+        Self::ensemble(
+            [EMBEDDED_MODEL.into(), EMBEDDED_MODEL_B.into()],
+            EMBEDDED_SMALL.iter().map(|&bytes| bytes.into()).collect(),
+        )
     }
 
-    /// The networks compiled into the binary for benchmarks: the same recipes without the
-    /// held-out sets ([`super::render::HELD_OUT_SETS`]), so that they measure unseen styles.
-    pub fn held_out() -> Result<Self, VisionError> {
-        Self::compiled([HELD_OUT_MODEL, HELD_OUT_MODEL_B], &HELD_OUT_SMALL)
-    }
-
-    /// A compiled-in `pair` with its `small`-board members, the wide pair's small-board
-    /// versions ([`WIDE_SMALL`]) among them and refereeing those boards, and the wide pair
-    /// ([`WIDE`]) refereeing the rest.
+    /// A `pair` of networks (safetensors bytes) read together as `recognize` reads, with the
+    /// wide pair compiled into the binary refereeing the squares they are unsure of; boards of
+    /// squares under [`SMALL_SQUARE`] are read by the pair, the `small`-board members and the
+    /// wide pair's small-board versions, which referee them.
     /// The small-board members are loaded when the first small board comes.
-    fn compiled(
-        pair: [&'static [u8]; 2],
-        small: &'static [&'static [u8]],
+    pub fn ensemble(
+        pair: [Cow<'static, [u8]>; 2],
+        small: Vec<Cow<'static, [u8]>>,
     ) -> Result<Self, VisionError> {
         let load = |list: &[&[u8]]| -> Result<Vec<Arc<Network>>, VisionError> {
             list.iter()
                 .map(|bytes| Ok(Arc::new(load_network(bytes)?)))
                 .collect()
         };
-        let nets = load(&pair)?;
+        let nets = load(&[&pair[0], &pair[1]])?;
         let referees = load(&WIDE)?;
         let members = nets.clone();
         let small = small_boards(move || {
             let mut nets = members;
-            for net in load(&[small, &WIDE_SMALL[..]].concat()).map_err(|e| e.to_string())? {
+            let list: Vec<&[u8]> = small
+                .iter()
+                .map(|bytes| bytes.as_ref())
+                .chain(WIDE_SMALL)
+                .collect();
+            for net in load(&list).map_err(|e| e.to_string())? {
                 check_crop(&nets, &net).map_err(|e| e.to_string())?;
                 nets.push(net);
             }
@@ -349,8 +247,8 @@ impl Classifier {
     /// the squares whose likeliest class its members give under `UNSURE`, in the view the
     /// members kept (see [`Classifier::predict_either_way`]): each referee's probabilities
     /// count as one member's in the average. Their embeddings are not used, so the grouping of
-    /// pictures stays the members' (wider networks there cost as much on every piece, for no
-    /// more boards read right). Boards with small squares get them too, unless
+    /// pictures stays the members' (wider networks there would cost as much on every piece,
+    /// for no better grouping). Boards with small squares get them too, unless
     /// [`Classifier::small_members_referee`] gives them others.
     pub fn with_referees(self, referees: Vec<Vec<u8>>) -> Result<Self, VisionError> {
         let loaded = self.load_alike(referees)?;
@@ -519,17 +417,13 @@ impl Classifier {
         for (chunk, (logits, emb)) in crops.chunks(rows * plane).zip(passes) {
             let rows = chunk.len() / plane;
             let logits = Tensor::from_vec(logits, (rows, CLASSES), &Device::Cpu)?;
-            probs.extend(
-                super::model::probabilities(&logits)?
-                    .into_iter()
-                    .map(|row| {
-                        let mut a = [0.0; CLASSES];
-                        for (d, s) in a.iter_mut().zip(row) {
-                            *d = s;
-                        }
-                        a
-                    }),
-            );
+            probs.extend(probabilities(&logits)?.into_iter().map(|row| {
+                let mut a = [0.0; CLASSES];
+                for (d, s) in a.iter_mut().zip(row) {
+                    *d = s;
+                }
+                a
+            }));
             embeddings.extend(emb.chunks(EMBED).map(<[f32]>::to_vec));
         }
         Ok((probs, embeddings))
@@ -727,12 +621,10 @@ impl Classifier {
     /// [`on_other_colour`]): where the ensemble is then surer of a piece, and gives an empty
     /// square under [`OTHER_COLOUR_EMPTY`] and under [`OTHER_COLOUR_ODDS`] times the first
     /// reading's chance of a piece, that reading replaces the first. A dark piece drawn in
-    /// about its square's colour (kiwen-suwi's grey-green pieces on purple, black ones on
-    /// dark green) hides from the network there and shows on the light colour, as its copies
-    /// there do. `vision bench --boards 100` seeds 1 and 11: 96.0 -> 96.6 and 95.6 -> 95.8 %
-    /// of boards; `vision eval` seeds 42-47: 2866 -> 2874 of 3000. The light squares read on
-    /// the dark colour too lost 13-15 boards in 500 (move dots, left in place, became pieces
-    /// on it); reading only the squares read as empty won 1 board of the 1000 and 1 of 3000.
+    /// about its square's colour (grey-green pieces on purple, black ones on dark green)
+    /// hides from the network there and shows on the light colour, as its copies there do.
+    /// The light squares are not read on the dark colour: move dots left in place become
+    /// pieces there.
     fn reread_on_other_colour(
         &self,
         crops: &[f32],
@@ -967,15 +859,20 @@ impl Classifier {
         grid: &BoardBox,
         cleared: Option<&Cleared>,
     ) -> Result<BoardGuess, VisionError> {
+        // Boards of small squares are read by the small-board ensemble.
         let reader = self.for_square(grid.w.min(grid.h) / 8.0)?;
         if !std::ptr::eq(reader, self) {
             return reader.classify_located(board_image, grid, cleared);
         }
+        // The networks' reading of the 64 crops: plain ones empty without a pass, the others
+        // either way round, the doubtful ones by the referees, dark empty ones brightened.
         let rects: Vec<_> = (0..64).map(|i| grid.cell_rect(i / 8, i % 8)).collect();
         let crop = self.crop();
         let crops = crop_cells(board_image, &rects, crop);
         let (mut probabilities, mut embeddings) = self.predict_unless_plain(&crops)?;
         let raw = probabilities.iter().map(argmax_class).collect();
+        // Second views: under the arrows taken off, on the other square colour, under an
+        // overlay taken off.
         if let Some(cleared) = cleared {
             self.reread_cleared(cleared, &rects, &mut probabilities, &mut embeddings)?;
         }
@@ -995,6 +892,7 @@ impl Classifier {
         if PICTURE == crop {
             self.reread_under_overlay(&crops, &mut sprites, &mut probabilities, &mut embeddings)?;
         }
+        // The pictures grouped and each group given its class under the board's rules.
         let classes = decide(&probabilities, &mut sprites, &embeddings);
         Ok(BoardGuess {
             probabilities,
@@ -1036,25 +934,6 @@ fn check_crop(nets: &[Arc<Network>], net: &Network) -> Result<(), VisionError> {
         _ => Ok(()),
     }
 }
-
-/// How much of the distance beyond [`SAME_PICTURE`] between pictures on squares of different
-/// colours counts when [`decide`] weighs whether their groups take one class. Pairs of squares
-/// the network reads surely (`vision eval` seeds 42-43, printed by an uncommitted debug build):
-/// one piece on both colours lies over 0.35 apart 4.2 % of the time (1.2 % on one colour), two
-/// pieces of one side under 0.35 17.5 % (11.3 %). `vision bench --boards 100` seeds 1 + 11 and
-/// `vision eval` seeds 42-47, boards right: at 1 (all of it) 962 of 1000 and 2882 of 3000; 0.8
-/// 962, 2890; 0.6 962, 2894; 0.5 964, 2900; 0.4 962, 2903; 0.3 957, 2899; 0.2 950, 2883 (the
-/// sweep scaled distances under [`SAME_PICTURE`] too; at 0.5 both read the same boards).
-const ACROSS_COLOURS: f32 = 0.5;
-
-/// Fewest squares read as surely empty that give a square colour its value (see
-/// [`Classifier::reread_on_other_colour`]).
-const SQUARE_COLOUR_SAMPLES: usize = 4;
-/// A crop pixel this far (largest channel difference) from its square's colour keeps its
-/// colour in [`on_other_colour`]; nearer ones move towards the other square colour, all the
-/// way at the square's colour itself. At 0.08 and 0.25, 2 and 1 fewer boards of seed 11 and
-/// 5 and 2 fewer of `vision eval` seeds 42-47 were read (seed 1 the same).
-const SWAP_REACH: f32 = 0.15;
 
 /// The crop `[3, side, side]` with its square's colour `own` turned into `other`: each pixel
 /// moved by `other - own`, weighted by how near it is to `own` ([`SWAP_REACH`]), so that the
@@ -1252,13 +1131,6 @@ pub fn crop_cells(img: &RgbImage, rects: &[(f32, f32, f32, f32)], side: usize) -
     out
 }
 
-/// A crop whose every value lies within this of its channel's mean (colours in `[-0.5, 0.5]`)
-/// is [`plain`]: under 8 levels of 255 either way. A build that logged each crop's flatness and
-/// p(empty) (not kept) over the 12,736 squares of `vision bench --seed 5 --boards 40` found
-/// the network reading every square this flat as empty with p > 0.98; the flattest it doubted
-/// reached 0.046. Textured and noisy empty squares still go to the network.
-const PLAIN: f32 = 0.03;
-
 /// Whether the crop `[3, side, side]` is one flat colour (see [`PLAIN`]).
 fn plain(crop: &[f32]) -> bool {
     let plane = crop.len() / 3;
@@ -1268,15 +1140,6 @@ fn plain(crop: &[f32]) -> bool {
             channel.iter().all(|v| (v - mean).abs() <= PLAIN)
         })
 }
-
-/// Crops whose mean value (colours in `[-0.5, 0.5]`) is at most this are dark: a dark piece
-/// on them can hide from the network.
-const DARK_CROP: f32 = -0.2;
-/// Gamma of the brightened second reading of dark crops read as empty.
-const BRIGHTEN_GAMMA: f32 = 0.5;
-
-/// Crops per forward pass at most, so that their unfolded patches stay in the cache.
-const PASS_CROPS: usize = 16;
 
 /// Crops per forward pass for `n` crops on `threads` threads: on one thread [`PASS_CROPS`];
 /// on more, passes of at most that many, as many as a multiple of `threads`, of sizes as even
@@ -1288,102 +1151,6 @@ fn pass_rows(n: usize, threads: usize) -> usize {
     let passes = n.div_ceil(PASS_CROPS).div_ceil(threads) * threads;
     n.div_ceil(passes.max(1)).max(1)
 }
-
-/// A crop the network reads as empty with at least this probability is not read mirrored.
-const SURELY_EMPTY: f32 = 0.98;
-
-/// Cells the network gives at least this much chance of a piece take part in the grouping.
-const CANDIDATE: f32 = 0.5;
-
-/// Squares that the reading with an overlay taken off (see
-/// [`Classifier::reread_under_overlay`]) would turn to the other side, from this many on,
-/// all keep their first reading: the overlay's blend was then fitted to something other than
-/// an arrow, and taking it off paled a side's pieces (staunton3d-wood 50 of seed 41: eleven
-/// black pieces turned white at once). Of the squares the overlay reading turned to the other
-/// side on 10 500 kept pages (seeds 1-5, 21-33, 41-43, 51-53), 35 had been read right and 10
-/// wrong; boards +3 -0 at 3 (at 2 one more lost; never a side turned at all: +6 -3).
-const OVERLAY_TURNS: usize = 3;
-
-/// A piece read as one side at least this surely keeps its side when read again with an
-/// overlay or the arrows taken off (see [`uncovered_takes`]): +1 -0 boards on the pages of
-/// [`OVERLAY_TURNS`] (0.8 the same) for the overlay, then +2 -0 for the arrows.
-const SURE_SIDE: f32 = 0.9;
-
-/// Share of the reading with the arrows taken off (see [`Classifier::reread_cleared`]) in a
-/// square's probabilities where it is taken, the rest the first reading's: taking an arrow
-/// off leaves its edges and mends the colours only about, and each view misleads on its own
-/// about as often (on the 100 boards of 42 bench seeds read otherwise without the second
-/// reading, it turned 44 squares right and 32 wrong, ten of those a black pawn read white, by
-/// the log of a debugging build, not kept), so
-/// the two are averaged and the board's rules weigh what is left in doubt. Boards of 120 px
-/// and more (`bench/read_pages.py`), against the second reading alone: those 42 seeds
-/// 20 349 -> 20 353 of 20 764 (+28 -24; 0.7: 20 354, +22 -17), fresh seeds 151-158 3864 ->
-/// 3873 of 3953 (+9 -0; 0.7: +7 -0).
-const CLEARED_SHARE: f32 = 0.5;
-
-/// A square read on the other square colour (see [`Classifier::reread_on_other_colour`])
-/// takes that reading only where its chance of empty is under this many times the first
-/// reading's chance of a piece. Textured dark squares (wood grain) turned light keep their
-/// grain, which the network can read as a piece: on 10 500 kept pages (seeds 1-5, 21-33,
-/// 41-43, 51-53) 313 truly empty squares took a piece reading this way (15 of them stayed
-/// wrong), against 260 hidden pieces; the pieces' second readings were empty at 0.15 at most
-/// and at under 10 times the first reading's chance of a piece, which 245 of those empty
-/// squares were not.
-const OTHER_COLOUR_ODDS: f32 = 10.0;
-
-/// A square read on the other square colour also takes that reading only where its chance of
-/// empty is under this. A legal-move dot or a mark on a dark square, moved onto the light
-/// colour, reads as a pawn or a rook at 0.6-0.9 with empty at 0.001-0.1, while the hidden dark
-/// pieces this reading is for come out at empty under 0.001 (288 of 322 squares on the 75
-/// boards of 42 bench seeds that the reading wins, by the log of a debugging build, not kept)
-/// and rarely over 0.01 (4). Boards of 120 px and
-/// more, `bench/read_pages.py` on those seeds' pages: 20 342 -> 20 349 of 20 764 (+13 -6;
-/// 0.005: +15 -7); on fresh seeds 151-154, 1926 -> 1928 of 1973 (+3 -1).
-const OTHER_COLOUR_EMPTY: f32 = 0.01;
-
-/// The first member's chance of empty from which a second view of a square is not read by the
-/// other members ([`Classifier::read_again`]): to take the view, the ensemble must read it as
-/// empty under [`CANDIDATE`], which the others then hardly reach. Most second views are of empty
-/// squares (a textured board's on the other colour): on the pages of `vision bench --boards 100
-/// --seed 1` (held-out networks; counted by a build that logged each stage, not kept) the
-/// rereads' share of the network's work falls from 36 to 8 % on the boards with squares under
-/// [`SMALL_SQUARE`] (eight members) and from 19 to 11 % on the others; `bench/read_pages.py`
-/// reads 2930 of 3000 boards right on seeds 1, 11, 2-5 either way, 2929 on seeds 21-26.
-const SCREENED_EMPTY: f32 = 0.9;
-/// Largest picture distance (see [`Sprite::distance`]), network disagreement included, at which
-/// squares count as the same picture.
-const SAME_PICTURE: f32 = 0.15;
-/// A square the network gives at least this chance of a king joins only a crowd of look-alikes.
-const KINGLY: f32 = 0.5;
-/// Added to the picture distance of two squares the network reads as surely different classes,
-/// a share of it as it is less sure ([`overlap`]): same-piece pictures differ by up to about
-/// 0.2 (blur, resampling at another sub-pixel phase, JPEG, arrows), different pieces' rarely
-/// by less than 0.2, but some 3D sets' pieces by less than 0.1.
-const DISAGREE: f32 = 0.08;
-/// Picture distance from which squares surely show different pieces.
-const DIFFERENT_PICTURE: f32 = 0.35;
-/// Pictures closer than this show the same piece even when the network puts them on different
-/// sides (it reads a piece's colour wrong on some squares of held-out sets): on 716 rendered
-/// held-out boards, 16246 pairs of squares with the same piece were closer, and no two pieces
-/// of different colours (the closest were 0.066 apart).
-const TWIN_PICTURE: f32 = 0.06;
-/// Pictures closer than this whose network embeddings ([`embedding_distance`]) are closer than
-/// [`CROSS_EMBEDDING`] show the same piece even when the network puts them on different sides:
-/// on 500 rendered held-out boards, 43 such pairs of squares between [`TWIN_PICTURE`] and this
-/// showed the same piece and one did not (with embeddings up to 0.1 apart, 52 and 8).
-const CROSS_PICTURE: f32 = 0.2;
-/// See [`CROSS_PICTURE`].
-const CROSS_EMBEDDING: f32 = 0.07;
-/// Weight of the cosine distance of two squares' network embeddings ([`embedding_distance`])
-/// added to their picture distance: on 716 rendered held-out boards, pairs of different pieces
-/// of one side whose pictures are closer than [`SAME_PICTURE`] fall from 1575 to 247 with it,
-/// while pairs of the same piece kept apart grow by a tenth.
-const EMBEDDING_WEIGHT: f32 = 0.2;
-/// Two squares of one side are at most this many times their embedding distance apart in
-/// picture: the network's embeddings of one piece drawn twice lie within about 0.02 of each
-/// other even when an arrow covers part of one picture (which the picture comparison weighs
-/// heavily, see [`Sprite::distance`]), and different pieces' rarely do.
-const EMBEDDING_TWIN: f32 = 6.0;
 
 /// Decides the class of each square from the network's `probabilities`, the squares'
 /// pictures `sprites` and the network's `embeddings` (all in image order, row 0 = top, 8 cells
@@ -1440,9 +1207,8 @@ pub fn decide(
     }
     // Under an arrow the network reads the arrow too, and may doubt that a piece is there at
     // all: such a square is placed by its picture alone, as a rescued one is, and one read as
-    // empty, but not surely, joins the candidates (tepoztlan-small-among-text.png: white pawns
-    // under an arrow's shaft read empty at 0.50 and 0.33, their pictures 0.06-0.11 from the
-    // other pawns').
+    // empty, but not surely, joins the candidates (pawns under an arrow's shaft read as empty
+    // at 0.3-0.5 while their pictures match the other pawns').
     let doubted = |i: usize| (SURE_PIECE..COVERED_EMPTY).contains(&clean(probabilities[i][0]));
     let mut covered = vec![false; n];
     if overlay.is_some() {
@@ -1632,31 +1398,16 @@ pub fn decide(
     ))
 }
 
-/// Reduced pixels of a piece (see [`Sprite::visible_piece`], of the 14 × 14 inside the
-/// picture's outer ring) from which a square with nothing laid over it plainly shows one...
-const SEEN_PIXELS: usize = 30;
-/// ...and the network's probability of `empty` there stays under this (see [`plainly_seen`]).
-const SEEN_EMPTY: f32 = 0.2;
-
 /// Whether a square's picture plainly shows a piece: nothing laid over it (see
 /// [`Sprite::hide`]), at least [`SEEN_PIXELS`] of it standing out from the square, and the
-/// network's `empty` probability under [`SEEN_EMPTY`]. On the held-out pages of seeds 1-5 and
-/// 21-33 (7500), 9 squares so shown were emptied by the board's rules, wrongly, and 2 rightly
-/// (one under arrows that were not found).
+/// network's `empty` probability under [`SEEN_EMPTY`]. Such a square is rarely empty, and the
+/// board's rules pay [`super::params::assign::SEEN_PIECE`] to empty it.
 fn plainly_seen(sprite: &Sprite, empty: f32) -> bool {
     sprite.hidden_share() == 0.0
         && sprite.visible_piece() >= SEEN_PIXELS
         // An unknown probability (NaN) is no word that the square holds a piece.
         && empty < SEEN_EMPTY
 }
-
-/// Most that splitting a group in two costs (in nats, as in [`assign::assign`]) for parts
-/// with the same picture; less as they look less alike (see [`split_misfits`]). Held-out
-/// `vision bench --boards 100` pages (seeds 1, 11, 2-5 and 21-26, 3000 boards each): 2934 and
-/// 2939 boards right, against 2930 and 2931 without splits (13 boards gained, one lost: a
-/// real third bishop whose picture was 0.11 from the other two's, split off as a knight).
-/// Leaving groups of two queens to [`split_off_kings`] lost 5 of the gains again.
-const MISFIT_SPLIT: f32 = 1.0;
 
 /// The groups of `local` (indices into `candidates`) whose classes (`labels`, per cell) break
 /// the board's rules: a pawn group with a square on an edge row, and the groups of a class a
@@ -1716,9 +1467,8 @@ fn halves(dist: &[f32], m: usize, members: &[usize]) -> (Vec<usize>, Vec<usize>)
 /// [`MISFIT_SPLIT`] times how alike the parts are (1 for the same picture, 0 at
 /// [`SAME_PICTURE`]); parts closer than [`TWIN_PICTURE`] are one piece and stay together (a
 /// promoted bishop drawn as the other two stays a bishop). The distances are those the
-/// grouping used, the network's word included: by the pictures' alone, 5 of the 12 boards
-/// gained on the pages of [`MISFIT_SPLIT`] were lost again (a 3D set's rook and bishop can be
-/// closer than twins).
+/// grouping used, the network's word included: by the pictures alone, a 3D set's rook and
+/// bishop can be closer than twins.
 fn split_misfits(
     candidates: &[usize],
     dist: &[f32],
@@ -1770,19 +1520,6 @@ fn split_misfits(
     (local, labels, score)
 }
 
-/// Pictures closer than this are copies of one sprite (on squares of one colour: pixel for
-/// pixel the same), which [`split_misfits`] never parts: a white pawn split off alone from
-/// its two copies grouped with the black pawns left the copies black (vision bench seed 32,
-/// fantasy-011, the pawns 0.000 apart and 0.054-0.09 from the black ones).
-const COPY_PICTURE: f32 = 0.02;
-
-/// Splits [`split_misfits`] makes one after another at most (on the pages of [`MISFIT_SPLIT`],
-/// 4 read one board more than 2).
-const MISFIT_ROUNDS: usize = 4;
-
-/// Share of a square's picture hidden under an overlay ([`Sprite::hidden_share`]) from which
-/// the network's doubt about it is put down to the overlay (see [`decide`]).
-const COVERED: f32 = 0.1;
 /// Whether a square's picture (its overlay already hidden, [`Sprite::hide`]) shows a piece
 /// under an overlay: enough of it is hidden ([`COVERED`]) and enough outside the overlay still
 /// stands out from the square ([`COVERED_VISIBLE`]).
@@ -1794,50 +1531,6 @@ fn covered_piece(sprite: &Sprite) -> bool {
 fn hardly_seen(sprite: &Sprite) -> bool {
     sprite.hidden_share() > 0.0 && sprite.visible_piece() < COVERED_VISIBLE
 }
-
-/// Least picture distance of two squares one of which is [`hardly_seen`]: beyond
-/// [`DIFFERENT_PICTURE`], so the two never group and each is read on its own (the value
-/// `Sprite::distance` gives pictures it has too few pixels of to compare). A white pawn and a
-/// black pawn under one arrow each show a dozen pixels besides it; those matched, the two were
-/// grouped and the white one read black (`vision bench --boards 100 --seed 11`, fantasy 26).
-/// Boards on seeds 1 and 11: 95.8 -> 96.0 and 95.4 -> 95.6 %, `vision eval` seeds 42-47 2866
-/// either way.
-const HARDLY_SEEN_DISTANCE: f32 = 0.5;
-
-/// A covered square ([`COVERED`]) shows at least this many reduced pixels of something other
-/// than its background outside the overlay ([`Sprite::visible_piece`]), else what it shows is
-/// the overlay alone. On `vision bench --boards 100` seeds 1 and 11, 31 empty squares under
-/// arrows were covered, 9 of them read as pieces (pawns mostly, taken into their group by the
-/// few pixels the arrow left); 7 of those left 0 to 15 pixels visible (the other two the
-/// network itself read as pieces), the 4 covered pieces 20 to 129.
-/// Boards: 95.4 -> 95.8 and 95.0 -> 95.4 %; `vision eval` seeds 42-47 2863 -> 2866 (at 32
-/// pixels 2863).
-const COVERED_VISIBLE: usize = 16;
-/// A covered square ([`COVERED`]) whose chance of being empty the network puts between
-/// [`SURE_PIECE`] and this is placed by its picture alone. On the 3000 held-out pages of
-/// `vision bench --boards 100` seeds 1, 11, 2-5, 68 squares read as empty at 0.5-0.9 lay under
-/// an overlay: one held a piece (at 0.71, too hidden to be covered), and of the ten covered,
-/// all empty, those at 0.66-0.89 joined pictures of pawns the arrow crossed (gnome-simple 80 of
-/// seed 4: two empty squares became white pawns). At 0.9 2929 boards were right, at 0.6 2930;
-/// seeds 21-26 2929 either way.
-const COVERED_EMPTY: f32 = 0.6;
-
-/// A square the network reads as empty whose picture is this close to one of a square it
-/// surely reads as a piece shows that piece (see [`look_alikes_of_pieces`]).
-const RESCUE_PICTURE: f32 = 0.1;
-/// ...and whose silhouettes overlap at least this much ([`sprites::silhouette_overlap`]): a
-/// piece drawn in about its square's colour matches any square of that colour in picture, not
-/// in outline. On the 3000 boards of `vision eval` seeds 42-47 the 50 squares read as empty
-/// within [`RESCUE_PICTURE`] of a sure piece overlapped it 0.36-0.86 (at 0.7 two empty squares
-/// became pieces and no board was won); the pawns missed on dark squares of `vision bench`
-/// seed 1 overlap their copies 0.96-0.98.
-const RESCUE_SHAPE: f32 = 0.9;
-/// More squares than this that the network reads as empty yet show a piece's picture are the
-/// board's own pattern (or a drawing every square shares), not missed pieces: none is rescued.
-const MOST_RESCUED: usize = 8;
-/// The squares rescued by [`look_alikes_of_pieces`] are matched against pieces the network
-/// gives an empty square at most this chance.
-const SURE_PIECE: f32 = 0.1;
 
 /// The squares outside `candidates` that show a piece the network reads elsewhere: the same
 /// picture ([`RESCUE_PICTURE`]) and outline ([`RESCUE_SHAPE`]) as a square it surely reads as a
@@ -1876,16 +1569,6 @@ fn look_alikes_of_pieces(
 
 /// Class indices per cell and their score, as [`assign::assign_scored`] gives them.
 type Scored = (Vec<usize>, f32);
-
-/// Network king probability from which a square of a group may be split off as its side's king
-/// (see [`split_off_kings`]).
-const KING_SPLIT_FLOOR: f32 = 0.01;
-/// Squares tried as a side's king by [`split_off_kings`], the likeliest first.
-const KING_SPLIT_TRIES: usize = 3;
-/// Most that splitting a king off its group costs (in nats, as in [`assign::assign`]), for a
-/// picture the same as the rest of the group's; less as it is less alike (see
-/// [`split_off_kings`]).
-const KING_SPLIT: f32 = 1.0;
 
 /// When `labels` (scored `score` by `run` for the grouping `local`) give a side no king or
 /// several, tries taking each of a few squares out of their groups as that side's king and
@@ -1984,9 +1667,36 @@ fn finish(labels: Vec<usize>) -> Vec<SquareClass> {
         .collect()
 }
 
+/// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
+fn probabilities(logits: &Tensor) -> candle_core::Result<Vec<Vec<f32>>> {
+    candle_nn::ops::softmax(logits, candle_core::D::Minus1)?.to_vec2::<f32>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Piece;
+
+    /// The benchmark's first network trained without the held-out piece sets (not compiled
+    /// into the binary; the tests read it as another member).
+    const HELD_OUT_MODEL: &[u8] = include_bytes!("../../assets/vision/held-out.safetensors");
+    /// The benchmark's second held-out network.
+    const HELD_OUT_MODEL_B: &[u8] = include_bytes!("../../assets/vision/held-out-b.safetensors");
+
+    /// The benchmark's held-out ensemble, as `training::vision::networks::held_out` reads it.
+    fn held_out() -> Result<Classifier, VisionError> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
+        let small = [
+            "held-out-small",
+            "held-out-b-small",
+            "held-out-small2",
+            "held-out-b-small2",
+        ]
+        .iter()
+        .map(|name| Cow::Owned(std::fs::read(dir.join(format!("{name}.safetensors"))).unwrap()))
+        .collect();
+        Classifier::ensemble([HELD_OUT_MODEL.into(), HELD_OUT_MODEL_B.into()], small)
+    }
 
     fn one_hot(c: SquareClass, p: f32) -> [f32; CLASSES] {
         let mut a = [(1.0 - p) / (CLASSES - 1) as f32; CLASSES];
@@ -2004,7 +1714,7 @@ mod tests {
     #[test]
     fn embedded_model_loads_and_rejects_garbage() {
         Classifier::embedded().expect("the embedded model loads");
-        Classifier::held_out().expect("the held-out model loads");
+        held_out().expect("the held-out model loads");
         assert!(Classifier::from_bytes(Vec::new()).is_err());
         assert!(Classifier::from_bytes(b"not safetensors".to_vec()).is_err());
     }
@@ -2047,7 +1757,7 @@ mod tests {
             for c in 0..CLASSES {
                 assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
             }
-            assert_eq!(e[i].len(), 2 * crate::vision::model::EMBED);
+            assert_eq!(e[i].len(), 2 * EMBED);
         }
         assert!(
             p1.iter().any(|q| q[0] < SURELY_EMPTY),
@@ -2055,39 +1765,6 @@ mod tests {
         );
         assert!(Classifier::from_members(Vec::new()).is_err());
         assert!(Classifier::from_members(vec![EMBEDDED_MODEL.to_vec(), Vec::new()]).is_err());
-    }
-
-    #[test]
-    fn classifies_a_rendered_training_board() {
-        use crate::vision::render::{BoardStyle, PieceSet, render_board, test_pieces_dir};
-        use rand::SeedableRng;
-        let Some(dir) = test_pieces_dir() else { return };
-        let classifier = Classifier::embedded().unwrap();
-        let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
-        let board = crate::rules::fen::parse_fen(fen)
-            .unwrap()
-            .as_setup()
-            .board
-            .clone();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        for (set, size, flipped) in [("cburnett", 40.0, false), ("merida", 61.5, true)] {
-            let set = std::sync::Arc::new(PieceSet::load(&dir.join(set)).unwrap());
-            let light = image::Rgb([240, 217, 181]);
-            let dark = image::Rgb([181, 136, 99]);
-            let mut style = BoardStyle::plain(set, light, dark, size);
-            style.flipped = flipped;
-            let r = render_board(&board, &style, &mut rng);
-            let guess = classifier.classify_board(&r.image, &r.grid).unwrap();
-            assert_eq!(
-                guess.board(flipped),
-                board,
-                "{} at {size} px",
-                style.pieces.name()
-            );
-        }
-        let tiny = RgbImage::new(4, 4);
-        let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
-        assert!(matches!(err, Err(VisionError::BadBox { .. })));
     }
 
     /// A checkered image with dark discs on some squares, and two grids on it: one with
@@ -2154,7 +1831,7 @@ mod tests {
 
     #[test]
     fn boards_with_small_squares_have_their_own_referees() {
-        let shipped = Classifier::held_out().unwrap();
+        let shipped = held_out().unwrap();
         assert_eq!((shipped.members(), shipped.small_members()), (2, 8));
         assert_eq!((shipped.referees(), shipped.small_referees()), (2, 2));
         let pair = || {
@@ -2286,13 +1963,13 @@ mod tests {
         let (flipped, _) = classifier.predict(&mirrored, n).unwrap();
         let (p, e) = classifier.predict_either_way(&crops, n).unwrap();
         let (q, f) = classifier.predict_either_way(&mirrored, n).unwrap();
-        let embed = crate::vision::model::EMBED * classifier.members();
+        let embed = EMBED * classifier.members();
         let (mut once, mut twice) = (0, 0);
         for i in 0..n {
             // Each crop's probabilities come from one of its two plain readings.
             assert!(p[i] == direct[i] || p[i] == flipped[i], "crop {i}");
             let (first, second) = e[i].split_at(embed);
-            for part in e[i].chunks(crate::vision::model::EMBED) {
+            for part in e[i].chunks(EMBED) {
                 let norm: f32 = part.iter().map(|x| x * x).sum::<f32>().sqrt();
                 assert!(norm == 0.0 || (norm - 1.0).abs() < 1e-4, "norm {norm}");
             }
@@ -2354,7 +2031,7 @@ mod tests {
             for c in 0..CLASSES {
                 assert!((p[i][c] - expected[c]).abs() < 1e-5, "crop {i} class {c}");
             }
-            assert_eq!(e[i].len(), 4 * crate::vision::model::EMBED);
+            assert_eq!(e[i].len(), 4 * EMBED);
         }
     }
 
@@ -2381,7 +2058,7 @@ mod tests {
 
     #[test]
     fn a_plain_square_is_read_as_empty_and_the_others_as_the_network_reads_them() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         // A crop with a dark disc (a piece, or something the network must look at) and a flat one.
@@ -2410,7 +2087,7 @@ mod tests {
 
     #[test]
     fn a_dark_crop_read_as_empty_is_read_again_brightened() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         // A disc a little darker than its square.
@@ -2489,7 +2166,7 @@ mod tests {
 
     #[test]
     fn a_piece_hidden_on_a_dark_square_is_read_on_the_light_colour() {
-        let classifier = Classifier::held_out().unwrap();
+        let classifier = held_out().unwrap();
         let side = classifier.crop();
         let plane = 3 * side * side;
         let (light, dark) = ([0.4, 0.38, 0.3], [-0.15, -0.3, -0.12]);
@@ -2774,7 +2451,7 @@ mod tests {
 
     /// An embedding pointing along axis `k` (with a little of every other axis).
     fn embedding(k: usize) -> Vec<f32> {
-        let mut e = vec![0.01; crate::vision::model::EMBED];
+        let mut e = vec![0.01; EMBED];
         e[k] = 1.0;
         e
     }
@@ -3194,15 +2871,15 @@ mod tests {
             p[SquareClass::Piece(Piece::from_char('P').unwrap()).index()] = 1.0 - empty;
             p
         };
-        // Wood grain on an empty dark square, turned light (kiwen-suwi-008 of seed 43, g3):
-        // empty at 0.9986, then a pawn at 0.78 with empty at 0.09: not taken.
+        // Wood grain on an empty dark square, turned light: empty at 0.9986, then a pawn at
+        // 0.78 with empty at 0.09: not taken.
         assert!(!other_colour_takes(&reading(0.9986), &reading(0.09)));
         // A black piece hidden on its dark square: empty at 0.9997, then under 0.001.
         assert!(other_colour_takes(&reading(0.9997), &reading(0.0005)));
         // A doubted square (empty at 0.6) takes a sure reading of a piece...
         assert!(other_colour_takes(&reading(0.6), &reading(0.005)));
         // ...but not an unsure one: a move dot on a dark square, turned light, reads as a pawn
-        // (gnome-simple-049 of seed 135, d8: empty at 0.94, then a pawn at 0.86, empty 0.03).
+        // (empty at 0.94, then a pawn at 0.86, empty 0.03).
         assert!(!other_colour_takes(&reading(0.6), &reading(0.45)));
         assert!(!other_colour_takes(&reading(0.942), &reading(0.03)));
         assert!(!other_colour_takes(&reading(0.6), &reading(0.55)));

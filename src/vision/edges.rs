@@ -6,21 +6,9 @@
 //! the other way ([`super::recognize::Recognizer::read_located`]).
 
 use super::geometry::BoardBox;
+use super::params::edges::*;
 use super::squares::{cell_colours, cell_corners, usual_colours};
 use image::RgbImage;
-
-/// Square colours closer than this (largest channel difference, 0-255) are too alike to
-/// tell a board's strip from the page's.
-const LEAST_CONTRAST: f32 = 24.0;
-/// A square matches its expected colour within this share of the board's two colours'
-/// difference.
-const MATCH_SHARE: f32 = 0.35;
-/// An edge strip with at most this many of its 8 squares matching is off the board...
-const OFF_MATCHES: usize = 4;
-/// ...when the strip on the opposite edge has at least this many: the two squares of a
-/// last-move highlight can both lie in it (vision bench seed 31, staunton3d-wood-076: found a
-/// file off, its other edge file holding the move).
-const ON_MATCHES: usize = 6;
 
 /// A side of the box: the strip of 8 squares along it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

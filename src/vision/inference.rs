@@ -1,7 +1,7 @@
 //! The square network's inference pass on plain buffers.
 //!
 //! Training needs candle's tensors (gradients, batch norm); reading a screenshot does not. Here
-//! the fused network ([`super::model::SquareNet::fused`]) runs as its four convolutions
+//! the fused network ([`crate::training::vision::model::SquareNet::fused`]) runs as its four convolutions
 //! (unfold, one matrix product, bias, ReLU, pooling), its embedding and its head, on buffers a
 //! thread keeps from one pass to the next. It does what the tensor pass does, in the same
 //! arithmetic order (the same gemm calls on the same layouts), so the results are the same to
@@ -12,37 +12,43 @@
 //! A network is loaded straight from its safetensors bytes ([`Network::from_safetensors`]),
 //! the batch norms folded in plain loops, without building the training network first.
 
-use super::model::{BN_EPS, EMBED, POOLED_BLOCKS, shape_of};
 use super::pool::bias_relu_pool_into;
 use super::unfold::write_columns;
 use candle_core::{Result, bail};
 use half::slice::{HalfBitsSliceExt, HalfFloatSliceExt};
 use std::cell::RefCell;
 
+/// Width of the embedding before the last layer.
+pub const EMBED: usize = 64;
+/// The first blocks, which max-pool their output 2×2 (the last does not).
+pub const POOLED_BLOCKS: usize = 3;
+/// The batch norms' epsilon (added to the running variance).
+pub const BN_EPS: f64 = 1e-5;
+
 /// One convolution block: a 3×3 kernel as a `[9·cin, cout]` matrix (kernel position major,
 /// channel minor: the layout of [`write_columns`]), its bias, and whether it pools.
-pub(super) struct Convolution {
-    pub(super) cin: usize,
-    pub(super) cout: usize,
-    pub(super) kernel: Vec<f32>,
-    pub(super) bias: Vec<f32>,
-    pub(super) pool: bool,
+pub(crate) struct Convolution {
+    pub(crate) cin: usize,
+    pub(crate) cout: usize,
+    pub(crate) kernel: Vec<f32>,
+    pub(crate) bias: Vec<f32>,
+    pub(crate) pool: bool,
 }
 
 /// A fully connected layer: `weight` is `[outputs, inputs]` row-major, as candle's `Linear`.
-pub(super) struct Dense {
-    pub(super) inputs: usize,
-    pub(super) outputs: usize,
-    pub(super) weight: Vec<f32>,
-    pub(super) bias: Vec<f32>,
+pub(crate) struct Dense {
+    pub(crate) inputs: usize,
+    pub(crate) outputs: usize,
+    pub(crate) weight: Vec<f32>,
+    pub(crate) bias: Vec<f32>,
 }
 
 /// The fused square network, ready to read crops (see the module docs).
 pub struct Network {
-    pub(super) crop: usize,
-    pub(super) convolutions: Vec<Convolution>,
-    pub(super) embed: Dense,
-    pub(super) head: Dense,
+    pub(crate) crop: usize,
+    pub(crate) convolutions: Vec<Convolution>,
+    pub(crate) embed: Dense,
+    pub(crate) head: Dense,
 }
 
 /// Buffers one thread reuses across passes: unfolded columns, a convolution's output, the
@@ -204,7 +210,7 @@ impl Weights<'_> {
 impl Network {
     /// The network saved by `chessbot vision train` in safetensors `bytes`, its batch norms
     /// folded into the convolutions: the same numbers, to the bit, as loading it as the
-    /// training network ([`super::model::SquareNet`]), fusing it and taking its buffers, in
+    /// training network ([`crate::training::vision::model::SquareNet`]), fusing it and taking its buffers, in
     /// a fraction of the time (no tensors, one conversion per weight).
     pub fn from_safetensors(bytes: &[u8]) -> Result<Self> {
         let weights = match safetensors::SafeTensors::deserialize(bytes) {
@@ -258,7 +264,7 @@ impl Network {
             crop,
             convolutions,
             embed: weights.dense("embed", cin * spatial * spatial, EMBED)?,
-            head: weights.dense("head", EMBED, super::model::CLASSES)?,
+            head: weights.dense("head", EMBED, super::classes::CLASSES)?,
         })
     }
 
@@ -349,77 +355,37 @@ impl Network {
     }
 }
 
+/// The crop side and convolution widths of saved weights, given the dimensions of each named
+/// weight (`dims`): the widths are the first dimensions of `b0..b3.conv.weight`, and the
+/// embedding layer reads the last convolution's channels over `(crop / 8)²` cells into
+/// [`EMBED`] outputs. `None` when the weights lack such layers or their shapes do not fit
+/// together.
+pub fn shape_of(dims: impl Fn(&str) -> Option<Vec<usize>>) -> Option<(usize, [usize; 4])> {
+    let mut channels = [0; 4];
+    let mut cin = 3;
+    for (i, c) in channels.iter_mut().enumerate() {
+        let [cout, inputs, kh, kw] = dims(&format!("b{i}.conv.weight"))?[..] else {
+            return None;
+        };
+        if inputs != cin || (kh, kw) != (3, 3) || cout == 0 {
+            return None;
+        }
+        *c = cout;
+        cin = cout;
+    }
+    let [outputs, inputs] = dims("embed.weight")?[..] else {
+        return None;
+    };
+    let cells = inputs / cin;
+    let spatial = (cells as f64).sqrt().round() as usize;
+    (outputs == EMBED && spatial > 0 && spatial * spatial * cin == inputs)
+        .then_some((spatial * 8, channels))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::model::{CLASSES, EMBED, SquareNet};
     use super::Network;
     use candle_core::{DType, Device, Tensor};
-    use candle_nn::{VarBuilder, VarMap};
-
-    fn random_net(crop: usize) -> SquareNet {
-        let map = VarMap::new();
-        let vb = VarBuilder::from_varmap(&map, DType::F32, &Device::Cpu);
-        SquareNet::new(vb, crop).unwrap()
-    }
-
-    #[test]
-    fn the_buffer_pass_gives_the_tensor_pass_to_the_bit() {
-        for (crop, n) in [(32, 1), (32, 5), (32, 16), (16, 3)] {
-            let net = random_net(crop).fused().unwrap();
-            let values: Vec<f32> = (0..n * 3 * crop * crop)
-                .map(|i| (i as f32 * 0.613).sin() * 0.5)
-                .collect();
-            let x = Tensor::from_slice(&values, (n, 3, crop, crop), &Device::Cpu).unwrap();
-            let (logits, embeddings) = net.forward_t(&x, false).unwrap();
-            let (ours_logits, ours_embeddings) =
-                net.inference().unwrap().forward(&values, n).unwrap();
-            assert_eq!(ours_logits.len(), n * CLASSES);
-            assert_eq!(ours_embeddings.len(), n * EMBED);
-            let flat = |t: Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
-            assert_eq!(ours_logits, flat(logits), "logits, crop {crop}, n {n}");
-            assert_eq!(
-                ours_embeddings,
-                flat(embeddings),
-                "embeddings, crop {crop}, n {n}"
-            );
-        }
-    }
-
-    /// Every value of a loaded network, as bits, in a fixed order.
-    fn bits(net: &Network) -> Vec<u32> {
-        let mut out = vec![net.crop as u32];
-        for c in &net.convolutions {
-            out.extend([c.cin as u32, c.cout as u32, u32::from(c.pool)]);
-            out.extend(c.kernel.iter().chain(&c.bias).map(|v| v.to_bits()));
-        }
-        for d in [&net.embed, &net.head] {
-            out.extend([d.inputs as u32, d.outputs as u32]);
-            out.extend(d.weight.iter().chain(&d.bias).map(|v| v.to_bits()));
-        }
-        out
-    }
-
-    #[test]
-    fn the_committed_networks_load_as_the_fused_training_network() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
-        let mut seen = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "safetensors") {
-                continue;
-            }
-            let bytes = std::fs::read(&path).unwrap();
-            let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu).unwrap();
-            let (crop, channels) = super::super::model::shape_of_tensors(&tensors).unwrap();
-            let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
-            let trained = SquareNet::with_channels(vb, crop, &channels).unwrap();
-            let via_tensors = trained.fused().unwrap().inference().unwrap();
-            let direct = Network::from_safetensors(&bytes).unwrap();
-            assert!(bits(&direct) == bits(&via_tensors), "{}", path.display());
-            seen += 1;
-        }
-        assert!(seen >= 2, "only {seen} networks in assets/vision");
-    }
 
     #[test]
     fn broken_weights_are_an_error() {
@@ -442,18 +408,5 @@ mod tests {
         let other = std::fs::read(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(Network::from_safetensors(&other).is_err());
-    }
-
-    #[test]
-    fn only_a_fused_network_has_a_buffer_pass() {
-        assert!(random_net(32).inference().is_err());
-    }
-
-    #[test]
-    fn too_few_values_are_an_error() {
-        let net = random_net(32).fused().unwrap().inference().unwrap();
-        assert!(net.forward(&[0.0; 100], 1).is_err());
-        let (logits, embeddings) = net.forward(&[], 0).unwrap();
-        assert!(logits.is_empty() && embeddings.is_empty());
     }
 }

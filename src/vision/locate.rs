@@ -60,81 +60,8 @@
 //! ```
 
 use crate::vision::geometry::BoardBox;
+use crate::vision::params::locate::*;
 use image::RgbImage;
-
-/// The reduced image is at most about this many pixels on its longer side.
-const WORK_SIZE: u32 = 640;
-/// Corner response threshold in R+G+B units (the faintest listed theme gives ~110), but in the
-/// last look ([`FAINT`]).
-const CORNER_THRESHOLD: i32 = 36;
-/// Smallest square size (in reduced pixels) the search considers.
-const MIN_SQUARE: f32 = 4.0;
-/// Smallest board (image pixels) the search keeps: squares of 8 px. A toolbar's icons in
-/// a row can follow the checker pattern in a 40 px box (a KCachegrind screenshot read as a
-/// board), too small for any piece to be told; the bench's boards start at about 80 px.
-const MIN_BOARD: f32 = 64.0;
-/// Fewest consistent cells (of 64) for an 8×8 window to count as a board.
-const MIN_CONSISTENT: usize = 50;
-/// Fewest consistent cells for a window to be worth fitting its own grid spacing.
-const NEAR_CONSISTENT: usize = 40;
-/// Most such fits per lattice (each reads the window's pixels once).
-const MAX_COMB_FITS: usize = 8;
-/// Grid spacings tried by [`comb_fit`], relative to the window's: ±10%.
-const COMB_SCALE: f32 = 0.10;
-/// Fewest R+G+B units (summed channel differences) between the light and dark square
-/// colours (but in the last look, [`FAINT`]). At 30, pink squares against lilac ones 22 apart
-/// were refused (`vision bench --seed 5`, fantasy board 37); at 20 none of seeds 1-5 and 11
-/// loses a board.
-const MIN_COLOR_GAP: i32 = 20;
-/// How faint a board a look of the search accepts: the least corner response and the least
-/// gap between the two square colours.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Contrast {
-    corner_threshold: i32,
-    min_gap: i32,
-    /// Whether square colours are read along the edges in the colour-difference images too,
-    /// not only in the grey one (see [`run_stages`]).
-    colour_edges: bool,
-    /// How many reduced pixels a link's length may lie from a spacing and still support it,
-    /// where that is more than 8 % of the spacing (see [`lattices`], [`WHOLE_PIXEL`]).
-    link_slack: f32,
-}
-
-/// The contrast every look asks for but the faint ones ([`FAINT`]).
-const NORMAL: Contrast = Contrast {
-    corner_threshold: CORNER_THRESHOLD,
-    min_gap: MIN_COLOR_GAP,
-    colour_edges: false,
-    link_slack: 0.0,
-};
-
-/// The faint looks', when no other finds a board: squares a few R+G+B units apart (a theme's
-/// colours shifted until light and dark nearly meet: `vision bench` seed 92's gnome-simple
-/// board 3, 7 apart, in blue only). A perfect checker corner of such squares responds with
-/// twice their gap; page clutter passes this threshold far more often, so the look runs only
-/// on pages where nothing else was found.
-const FAINT: Contrast = Contrast {
-    corner_threshold: 8,
-    min_gap: 5,
-    colour_edges: true,
-    link_slack: 0.0,
-};
-
-/// The look after all others, where none found a board: the first look's corners (the same
-/// work again, on pages without a board only), with links within a reduced pixel of a
-/// spacing supporting it. Corners lie at whole reduced pixels, so a link between two is up to a
-/// pixel off: squares of 9.4 reduced px link at 9 and 10, each outside the other's ±8 %, and
-/// either length alone gave a spacing 4-6 % off whose lattice lost the board within a few
-/// squares (`vision bench --seed 125`'s gnome-simple board 98, 150 px on a 1280 px page, found
-/// by no other look). The slack also merges the links of page clutter: in every look it found
-/// 2 more boards of the 15 000 bench pages of 30 seeds and lost 3.
-const WHOLE_PIXEL: Contrast = Contrast {
-    link_slack: 1.0,
-    ..NORMAL
-};
-
-/// Largest relative difference of a refined grid's width and height (squares are square).
-const MAX_ASPECT_ERROR: f32 = 0.02;
 
 /// One board found in an image.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -164,8 +91,7 @@ pub fn locate_all(img: &RgbImage) -> Vec<Located> {
 /// [`locate`] (or, `all`, [`locate_all`]) with the first ways of looking only: the page as it
 /// is, without the blurred and the faint look. For a second search of an image in which
 /// nothing was found, inside a plain margin (`recognize`): there the last looks would spend
-/// a refusal's time once more on every image without a board, and they read one more of the
-/// 1483 held-out bench boards cropped to their squares right (1424 against 1423).
+/// a refusal's time once more on every image without a board, for hardly a board found.
 pub fn locate_first_looks(img: &RgbImage, all: bool) -> Vec<Located> {
     search(img, all, false)
 }
@@ -227,9 +153,8 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     // be equally bright), at the strict reach only: the plain one found no other board and
     // took a quarter of a page's refusal time. Then the squares' colours read along their
     // edges at that contrast, in all three images: faint streaked squares, whose corner
-    // samples follow the checker pattern on under 50 squares, are found nowhere else (seed
-    // 113's staunton3d-wood-096, 33 of 64 at the corners, 53 along the edges, in the grey
-    // image; seed 101's gnome-simple-089, in the yellow-blue one).
+    // samples follow the checker pattern on under [`MIN_CONSISTENT`] squares, are found
+    // nowhere else.
     let mut faint: Vec<Try> = vec![(factor, 2, GREY)];
     faint.extend(CHROMA.map(|weights| (factor, 2, weights)));
     let stages = [
@@ -244,9 +169,8 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     }
     // At the very last, the grey image's lattices with up to LAST_SPACINGS spacings each,
     // colours read along the edges: page text beside a board, at a pitch near its squares'
-    // (seed 106's kiwen-suwi-002, 137 px squares 17.2 px apart beside text 16 px apart), links
-    // the board's corners and the text's into one group whose best-supported spacings are
-    // the text's.
+    // (squares 17.2 px apart beside text 16 px apart), links the board's corners and the
+    // text's into one group whose best-supported spacings are the text's.
     let last: [Try; 1] = [(factor, 2, GREY)];
     let mut more = Vec::new();
     run_stages(
@@ -272,15 +196,14 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     sorted(found)
 }
 
-/// Spacings per linked group of corners that the search's very last look tries (see
-/// [`search`]); the others try one, then three.
-const LAST_SPACINGS: usize = 12;
-
 /// Adds to `found` the boards of `more` that overlap none of it: a later look's box never
 /// replaces an earlier one's.
 fn add_apart(found: &mut Vec<Located>, more: Vec<Located>) {
     for b in more {
-        if found.iter().all(|k| overlap(&k.board, &b.board) <= 0.3) {
+        if found
+            .iter()
+            .all(|k| overlap(&k.board, &b.board) <= SAME_BOARD_OVERLAP)
+        {
             found.push(b);
         }
     }
@@ -289,9 +212,6 @@ fn add_apart(found: &mut Vec<Located>, more: Vec<Located>) {
 /// One look of [`search`]: the reduction (blocks of f × f pixels), the corner reach
 /// ([`corners`]) and the grey image's channel weights.
 type Try = (u32, usize, [i32; 3]);
-
-/// Standard deviation (image pixels) of the blur under which [`search`] looks once more.
-const TEXTURE_BLUR: f32 = 4.0;
 
 /// The boards found, largest first.
 fn sorted(mut found: Vec<Located>) -> Vec<Located> {
@@ -340,13 +260,6 @@ fn run_stages(
     }
     !found.is_empty()
 }
-
-/// Channel weights of the grey image: brightness, R+G+B.
-const GREY: [i32; 3] = [1, 1, 1];
-/// Channel weights of the colour-difference images tried when the grey one finds no board:
-/// yellow against blue and red against cyan. Their absolute weights sum to 4, close to
-/// [`GREY`]'s 3, so [`CORNER_THRESHOLD`] holds for them too; grey page text gives them nothing.
-const CHROMA: [[i32; 3]; 2] = [[1, 1, -2], [2, -1, -1]];
 
 /// Grey image (channels weighted, e.g. R+G+B, 0..=765) reduced by averaging `f × f` blocks.
 struct Grey {
@@ -596,7 +509,7 @@ fn lattices(pts: &[Corner], spacings: usize, slack: f32) -> Vec<Lattice> {
             for &d in &lengths {
                 let support = lengths
                     .iter()
-                    .filter(|&&e| (e - d).abs() <= (0.08 * d).max(slack))
+                    .filter(|&&e| (e - d).abs() <= (LINK_SUPPORT * d).max(slack))
                     .count();
                 if support > best.0 || (support == best.0 && d < best.1) {
                     best = (support, d);
@@ -607,7 +520,7 @@ fn lattices(pts: &[Corner], spacings: usize, slack: f32) -> Vec<Lattice> {
             }
             let (close, rest): (Vec<f32>, Vec<f32>) = lengths
                 .iter()
-                .partition(|&&e| (e - best.1).abs() <= (0.08 * best.1).max(slack));
+                .partition(|&&e| (e - best.1).abs() <= (LINK_SUPPORT * best.1).max(slack));
             let s = close.iter().sum::<f32>() / close.len() as f32;
             split_lattices(pts, &members, s, &mut out);
             lengths = rest;
@@ -725,18 +638,10 @@ enum Sampling {
     Corners,
     /// Strips along the four inner edges, over the middle 60% of the side. A streaked (wood
     /// grain) or grainy texture on a board of close colours makes small patches of one square
-    /// differ by more than the two square colours do (`vision bench --seed 1` lost two such
-    /// boards: the right window held 44 squares following the pattern at the corners, under
-    /// [`MIN_CONSISTENT`]); a strip across the streaks averages them out.
+    /// differ by more than the two square colours do, so that fewer than [`MIN_CONSISTENT`]
+    /// squares follow the pattern at the corners; a strip across the streaks averages them out.
     Edges,
 }
-
-/// How far (as a share of a square) a window's cells may reach outside the image.
-const OUTSIDE: f32 = 0.1;
-/// Where along a square's side (as a share of it) the samples of [`cell_color`] lie.
-const SAMPLE_INSET: f32 = 0.12;
-/// Where a [`Sampling::Edges`] strip starts along the side (it ends as far from the far end).
-const STRIP_START: f32 = 0.2;
 
 /// The colour of a square, read at four places away from its middle (pieces sit there, see
 /// [`Sampling`]): the mean of the two samples that agree best, so a coordinate letter or a
@@ -995,9 +900,6 @@ impl LatticeColours {
     }
 }
 
-/// Fewest of a lattice's corners an 8x8 window must hold (on its 9x9 points) to be scored.
-const MIN_WINDOW_CORNERS: usize = 4;
-
 /// The windows (top-left cell `(i, j)`, `i` in `ilo..=ihi`, `j` in `jlo..=jhi`) that hold at
 /// least [`MIN_WINDOW_CORNERS`] of `lat`'s corners. A lattice up to a board wide has all its
 /// corners (at least four) in every window; one of clutter spread over a page (a few corners
@@ -1113,7 +1015,7 @@ fn locate_at(
         fitted.sort_by_key(|w| std::cmp::Reverse(w.0));
         let mut kept: Vec<BoardBox> = Vec::new();
         for (n, b) in fitted {
-            if n < MIN_CONSISTENT || kept.iter().any(|k| overlap(k, &b) > 0.1) {
+            if n < MIN_CONSISTENT || kept.iter().any(|k| overlap(k, &b) > KEPT_OVERLAP) {
                 continue;
             }
             kept.push(b);
@@ -1161,9 +1063,7 @@ fn refined_or_window(
 
 /// [`refined_or_window`], the refined grid's squares read both ways
 /// ([`checker_consistency`]): on wood grain the corner patches of the exact grid can take in
-/// streaks that those of a window a few pixels inside miss (`vision bench --boards 100` seed
-/// 2's gnome-simple board 39: the exact grid 47 of 64 at the corners, 64 along the edges; its
-/// window, 3% small, 63 at the corners).
+/// streaks that those of a window a few pixels inside miss, while its edge strips do not.
 fn keep_refined(
     img: &RgbImage,
     refined: BoardBox,
@@ -1183,7 +1083,7 @@ fn is_square(b: &BoardBox) -> bool {
 /// square window of its shorter side about its middle fitted again to the edges (see
 /// [`comb_fit`], [`refine`]), when that is square and follows the pattern at least as well. A
 /// frame of about the dark squares' colour on two sides of a board stretches a lattice
-/// one way only (tepoztlan, `vision bench` seed 11: 272 × 294 px).
+/// one way only.
 fn squared(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardBox, usize) {
     if is_square(&b) {
         return (b, n);
@@ -1205,11 +1105,14 @@ fn squared(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardB
     }
 }
 
-/// Adds `b` to `found`, unless a board overlapping it (by more than 0.3) is there already: then
-/// the one whose squares follow the checker pattern better stays (a window a square off the
-/// board can come first).
+/// Adds `b` to `found`, unless a board overlapping it (by more than [`SAME_BOARD_OVERLAP`]) is
+/// there already: then the one whose squares follow the checker pattern better stays (a
+/// window a square off the board can come first).
 fn merge(found: &mut Vec<Located>, b: Located) {
-    match found.iter_mut().find(|k| overlap(&k.board, &b.board) > 0.3) {
+    match found
+        .iter_mut()
+        .find(|k| overlap(&k.board, &b.board) > SAME_BOARD_OVERLAP)
+    {
         Some(k) => {
             if b.consistent_squares > k.consistent_squares {
                 *k = b;
@@ -1241,18 +1144,13 @@ fn best_shift(img: &RgbImage, b: BoardBox, contrast: Contrast) -> BoardBox {
     current
 }
 
-/// Most steps of a square [`best_shift`] takes: a lattice of page clutter beside the board
-/// can place its window two squares off (a dark page strip continuing the pattern).
-const SHIFTS: usize = 3;
-
 /// `b` (`n` of its squares follow the checker pattern: read both ways, or as the search read
 /// them when both ways the colours are too close) or the window a square over in either or
 /// both directions that follows it better, or as well with stronger grid edges (see
 /// [`best_shift`]), with its count. Windows are compared by their squares'
 /// colours read both ways, the better count ([`checker_consistency`]): on a streaked board the
 /// corner patches of a window that takes in a row of the page beside it can follow the pattern
-/// as well as the board's own (`vision bench` seeds 2, 3 and 5 each laid one board a square
-/// off), the edge strips cannot.
+/// as well as the board's own, the edge strips cannot.
 fn best_of_shifts(img: &RgbImage, b: BoardBox, n: usize, contrast: Contrast) -> (BoardBox, usize) {
     let (sx, sy) = b.square_size();
     let mut best_n = n;
@@ -1477,8 +1375,8 @@ fn overlap(a: &BoardBox, b: &BoardBox) -> f32 {
 /// nine lines of each direction with one origin and one spacing. Where one direction's lines
 /// are fitted and the other's are not (looked for too far from where they are), the other
 /// takes the fitted side about its middle, as boards are square, and the second pass looks
-/// for its lines there (`vision bench --boards 100` seed 3's tepoztlan board 86: a window 3.5%
-/// small, the columns on vertical stripes not found, the rows found).
+/// for its lines there (a window a few percent small on vertical stripes: its columns are not
+/// found, its rows are).
 pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
     let mut cur = *b;
     for _ in 0..2 {
@@ -1507,10 +1405,9 @@ pub(crate) fn refine(img: &RgbImage, b: &BoardBox) -> BoardBox {
 /// summed with alternating signs (the squares on either side swap colours from one square to
 /// the next), over 8, sampled every `step` pixels. A wood-grain stripe steps one way all along
 /// and sums to nothing; a board's edge sums to the squares' colour gap, whatever the page's
-/// colour. Geometric mean with [`edge_strength`] in [`line_fit`]: on vertical stripes the
-/// plain median put lines on the stripes (`vision bench --boards 100` seeds 1-5 and 11,
-/// boards found within 1 px: 2966 -> 2986 of 3000, boards read 4 more; this measure alone:
-/// 2970, and about as many boards lost on seeds 4 and 5 as gained on 2 and 3).
+/// colour. [`line_fit`] takes the geometric mean of this and [`edge_strength`]: on vertical
+/// stripes the median alone puts lines on the stripes, and this alone misses lines a piece
+/// crosses.
 fn alternating_step(
     img: &RgbImage,
     vertical: bool,
@@ -1602,7 +1499,7 @@ fn line_fit(img: &RgbImage, b: &BoardBox, vertical: bool, radius: i32) -> Option
     // Weak lines (a frame the colour of a square, a piece across the line) do not vote.
     let mut use_: Vec<(f32, f32)> = found
         .iter()
-        .filter(|t| t.2 >= 0.35 * med && t.2 > 2.0)
+        .filter(|t| t.2 >= WEAK_LINE * med && t.2 > 2.0)
         .map(|t| (t.0, t.1))
         .collect();
     for _ in 0..2 {
@@ -1825,7 +1722,7 @@ mod tests {
     #[test]
     fn windows_a_square_apart_are_compared_by_their_colours_read_both_ways() {
         // Corner patches can be fooled where edge strips are not (streaked boards beside a
-        // page, `vision bench` seeds 2, 3 and 5). Here the board's top row shows the other
+        // page). Here the board's top row shows the other
         // colour at its corner patches only, and the page row below the board shows the
         // pattern at the corner patches of six cells: read at the corners, the window a square
         // down follows the pattern better; read both ways, the board does.
@@ -1885,8 +1782,7 @@ mod tests {
     #[test]
     fn a_streaked_board_of_close_colours_is_read_along_the_square_edges() {
         // Light and dark squares 18 levels apart under wood-grain-like streaks: pixel columns
-        // up to 14 levels lighter or darker, 6.7 px a period (vision bench seed 1's fantasy
-        // board 57 and kiwen-suwi board 98 were not found on such a texture).
+        // up to 14 levels lighter or darker, 6.7 px a period.
         let mut img = RgbImage::from_pixel(600, 500, Rgb([66, 48, 70]));
         let (x0, y0, s) = (101.0, 63.0, 25.5);
         draw_board(
@@ -1914,9 +1810,9 @@ mod tests {
     #[test]
     fn a_board_under_shading_stronger_than_a_third_of_its_colour_gap_is_found() {
         // Cream and lavender squares (gap 82, mostly in the green channel) under vertical
-        // streaks of light and shade of up to 20 levels in every channel, two to a square
-        // (`vision bench --seed 2`'s gnome-simple board 3, not found): cells stray from their
-        // colour by more than a third of the gap, yet stay twice as near it as the other.
+        // streaks of light and shade of up to 20 levels in every channel, two to a square:
+        // cells stray from their colour by more than a third of the gap, yet stay twice as
+        // near it as the other.
         let mut img = RgbImage::from_pixel(640, 480, Rgb([216, 232, 200]));
         let (x0, y0, s) = (81.0, 59.0, 34.0);
         draw_board(
@@ -1941,8 +1837,7 @@ mod tests {
     #[test]
     fn a_board_under_wavy_bands_stronger_than_its_colours_is_found_blurred() {
         // Light and dark squares 18 levels apart under wavy horizontal bands of up to 20
-        // levels, 12.5 px a period (as `vision bench --seed 11`'s kiwen-suwi board 5, not
-        // found before the blurred look): no checker corner stands out of the bands.
+        // levels, 12.5 px a period: no checker corner stands out of the bands.
         let mut img = RgbImage::from_pixel(1280, 800, Rgb([226, 214, 222]));
         let (x0, y0, s) = (508.0, 265.0, 48.8);
         draw_board(
@@ -2280,8 +2175,8 @@ mod tests {
 
     #[test]
     fn finds_boards_whose_square_colours_nearly_meet() {
-        // `vision bench` themes shifted until light and dark nearly meet (seeds 92, 53, 62),
-        // each under `MIN_COLOR_GAP`: only the last look, at `FAINT` contrast, finds them.
+        // Themes shifted until light and dark nearly meet, each under `MIN_COLOR_GAP`: only
+        // the last look, at `FAINT` contrast, finds them.
         let themes = [
             ([211, 215, 214], [211, 215, 207]), // 7 apart, in blue only
             ([197, 214, 212], [189, 218, 216]), // 16 apart, equally bright
@@ -2300,8 +2195,8 @@ mod tests {
     #[test]
     fn a_faint_streaked_board_is_read_along_the_square_edges_in_the_last_look() {
         // Squares 12 apart (under `MIN_COLOR_GAP`) under streaks of up to 6 levels, 6.7 px a
-        // period (seed 113's staunton3d-wood-096, 175 px, was not found): at `FAINT` contrast
-        // the corner samples follow the pattern on too few squares, the edge strips on enough.
+        // period: at `FAINT` contrast the corner samples follow the pattern on too few
+        // squares, the edge strips on enough.
         let mut img = RgbImage::from_pixel(1280, 800, Rgb([90, 40, 40]));
         let (x0, y0, s) = (653.0f32, 211.0f32, 21.9f32);
         draw_board(

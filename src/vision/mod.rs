@@ -2,12 +2,14 @@
 //!
 //! - [`geometry`]: where the 8×8 grid is in an image ([`geometry::BoardBox`]) and which square
 //!   each image cell shows.
-//! - [`render`]: draws boards and whole screenshots from piece sets and board colours (training
-//!   and test data), and names the piece sets held out of training.
-//! - [`model`]: the square classifier network (a small CNN, candle).
+//! - [`inference`]: the square classifier network (a small CNN) read from its weights and run
+//!   on plain buffers.
 //! - [`unfold`]: 3×3 patch extraction, so that the network's convolutions are matrix products.
+//! - [`pool`]: bias, ReLU and 2×2 max-pooling of a convolution's output in one pass.
 //! - [`arrows`]: arrows drawn over the board, found and taken off, so that the pieces under
 //!   them can be read again without them.
+//! - [`classes`]: what a square can hold (empty or one of twelve pieces), in the network's
+//!   output order ([`classes::SquareClass`]).
 //! - [`classify`]: crops the 64 squares, runs the network in one batch and decides the placement
 //!   ([`classify::Classifier`], [`classify::BoardGuess`]).
 //! - [`sprites`]: which squares of one image show the same piece picture (whatever the square
@@ -21,37 +23,35 @@
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
 //! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
 //! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
+//! - [`params`]: the tuning parameters of each stage, with their meaning.
 //! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
 //! - [`annotate`]: the `--debug` picture (grid and labels drawn on the screenshot).
-//! - [`bench`](mod@bench): the recognition benchmark on held-out piece sets (`chessbot vision bench`).
-//! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
-//!   on held-out piece sets (`chessbot vision eval`).
 //!
-//! The vision module knows nothing of screens or mice; it turns images into placements.
+//! The vision module knows nothing of screens or mice; it turns images into placements. Training
+//! and benchmarks live in [`crate::training::vision`], which uses this module and never the
+//! reverse.
 
 pub mod annotate;
 pub mod arrows;
 pub mod assign;
-pub mod bench;
+pub mod classes;
 pub mod classify;
-pub mod dataset;
 pub mod edges;
 pub mod error;
 pub mod geometry;
 pub mod inference;
 pub mod input;
 pub mod locate;
-pub mod model;
 pub mod orient;
+pub mod params;
 pub mod pool;
 pub mod recognize;
-pub mod render;
 pub mod sprites;
 mod squares;
-pub mod train;
 pub mod turn;
 pub mod unfold;
 
-pub use classify::{BoardGuess, Classifier, SquareClass};
+pub use classes::SquareClass;
+pub use classify::{BoardGuess, Classifier};
 pub use error::VisionError;
 pub use geometry::BoardBox;

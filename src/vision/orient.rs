@@ -7,12 +7,10 @@
 //!    `8`, `6` and `0`-like shapes are heavy, whatever the font. The ink of the eight labels
 //!    along an edge, top to bottom, is compared with the typical ink of `8..1` and of `1..8`.
 //!
-//! [`decide`] trusts clear placement first: on 600 rendered boards (400 game positions, 200
-//! scattered; `cargo test --release --lib clue_reliability -- --ignored --nocapture` measures
-//! it) the digit reading gave a verdict on 31 boards, all right (35 with 3 wrong when it read
-//! the digits' squares whether pieces stood on them or not), while the placement evidence of a
-//! game position was never below 1.2 toward the truth. Scattered pieces give weak placement
-//! evidence, and then the digits decide when they can.
+//! [`decide`] trusts clear placement first: the digits are found on few boards, and the
+//! placement of a game position points the right way clearly (the ignored test
+//! `clue_reliability` in `training::vision::render` measures both on rendered boards).
+//! Scattered pieces give weak placement evidence, and then the digits decide when they can.
 //!
 //! ```
 //! use chessbot::vision::orient::{Orientation, from_placement};
@@ -26,6 +24,7 @@
 //! ```
 
 use crate::vision::geometry::BoardBox;
+use crate::vision::params::orient::*;
 use image::RgbImage;
 use shakmaty::{Color, Piece, Role};
 
@@ -68,9 +67,6 @@ pub enum OrientationSource {
     Pieces,
 }
 
-/// Placement evidence (see [`placement_evidence`]) at least this clear outweighs the digits.
-pub const CLEAR_PLACEMENT: f32 = 1.5;
-
 /// Decides the orientation of the board at `board` in `img` whose image cells hold `cells`
 /// (row 0 = top): clear placement evidence first, else the rank digits, else the placement.
 pub fn decide(
@@ -87,49 +83,14 @@ pub fn decide(
     (from_evidence(placement), OrientationSource::Pieces)
 }
 
-/// Typical relative ink of the digits 1..=8 in common UI fonts (sans and serif alike): the
-/// ordering, not the values, is what matters.
-const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
-
-/// The range of most/least ink among the eight labels of an edge read as digits (`1` against
-/// `8` is about 2 in common fonts).
-const INK_SPREAD: (f32, f32) = (1.15, 4.0);
-
-/// A label stands out when its ink differs from the median label's by more than this share,
-/// and at least `ODD_LABELS` of an edge's labels must. A frame line's rows are equal (a
-/// vertical line's share of a strip does not depend on the strip's height). On the 600 boards
-/// of `clue_reliability` this keeps 30 of the 31 digit verdicts (all right; the lost one, five
-/// labels of which four equally inked, 0.81 margin), the second most different label 4.8% off
-/// the median at the least among the others.
-const ODD_SHARE: f32 = 0.02;
-
-/// See [`ODD_SHARE`].
-const ODD_LABELS: usize = 2;
-
-/// Two labels carry the same ink when their inks differ by at most this share of the median
-/// label's; fewer than `SAME_INK_LABELS` of an edge's labels may (see [`from_coordinates`]).
-const SAME_INK: f32 = 0.005;
-
-/// See [`SAME_INK`].
-const SAME_INK_LABELS: usize = 5;
-
-/// Most of an edge's ink spread that its rows' parity may explain for labels read as digits
-/// (see [`parity_share`]): the parity explains 0.51 of the spread of `DIGIT_INK`'s eight inks,
-/// at most 0.81 of any six of them and 0.90 of any five (the least an edge is read on).
-const PARITY_SHARE: f32 = 0.95;
-
-/// Labels inside the squares are read on at least this many empty squares of an edge.
-const LEAST_LABELS: usize = 5;
-
 /// Decides the orientation from rank digits drawn on or beside the board, if any are found.
 ///
 /// Looks at the corners of the left and right columns of squares (where most sites draw
 /// digits) and at the strips just outside the board's left and right edges. Inside the board
 /// only the rows whose edge square is empty in `cells` (64 image cells, row 0 = top; an empty
 /// slice when the pieces are not known) count, at least `LEAST_LABELS`: a piece's ink
-/// outweighs a digit's (vision bench seed 25, tepoztlan-049: a pawn, a bishop and a rook on
-/// the digits' file read as `1..8` top down). Returns `None` when no edge shows labels whose
-/// ink clearly follows one order.
+/// outweighs a digit's, and a few pieces on the digits' file can follow either order.
+/// Returns `None` when no edge shows labels whose ink clearly follows one order.
 pub fn from_coordinates(
     img: &RgbImage,
     board: &BoardBox,
@@ -137,17 +98,8 @@ pub fn from_coordinates(
 ) -> Option<Orientation> {
     let (sx, sy) = board.square_size();
     let mut best: Option<(f32, Orientation)> = None;
-    // Regions relative to each row's left-column or right-column square: (dx0, dx1, dy0, dy1)
-    // in square units, measured from the left board edge for the left side and from the right
-    // edge for the right side.
-    let regions: [(f32, f32, f32, f32); 4] = [
-        (0.02, 0.34, 0.02, 0.40),   // inside, top corner
-        (0.02, 0.34, 0.60, 0.98),   // inside, bottom corner
-        (-0.55, -0.04, 0.10, 0.90), // outside the edge
-        (0.02, 0.34, 0.30, 0.70),   // inside, middle of the edge
-    ];
     for right in [false, true] {
-        for &(a0, a1, b0, b1) in &regions {
+        for &(a0, a1, b0, b1) in &LABEL_REGIONS {
             let inside = a0 >= 0.0;
             let col = if right { 7 } else { 0 };
             let rows: Vec<usize> = (0..8)
@@ -179,7 +131,10 @@ pub fn from_coordinates(
                 continue;
             }
             // Labels: every row has some ink, none is a solid block.
-            if ink.iter().any(|&f| !(0.02..=0.6).contains(&f)) {
+            if ink
+                .iter()
+                .any(|&f| !(LABEL_INK.0..=LABEL_INK.1).contains(&f))
+            {
                 continue;
             }
             // Digits differ in ink, but within a few times: near-equal inks are a page
@@ -191,9 +146,8 @@ pub fn from_coordinates(
             }
             // Digits differ from each other; a frame line or a page edge beside the board gives
             // the same ink on every row but where something else crosses it, and one odd row
-            // correlates with any order (vision bench seed 64, gnome-simple-000: the board's
-            // border, ink 0.188 on seven rows and 0.443 on the top one, read as `8..1`). So at
-            // least two labels must stand out from the median label.
+            // correlates with any order. So at least two labels must stand out from the median
+            // label.
             let mut sorted = ink.clone();
             sorted.sort_by(f32::total_cmp);
             let median = sorted[sorted.len() / 2];
@@ -203,8 +157,7 @@ pub fn from_coordinates(
                 .count();
             // Digits' inks all differ, give or take two; a page element beside the board that
             // ends at some row gives the same ink on every row it spans, and two odd rows
-            // where it ends (vision bench seed 131, fantasy-057: six rows at 0.167, the
-            // bottom two at 0.21 and 0.22, read as `1..8`).
+            // where it ends.
             let same = ink
                 .iter()
                 .map(|&f| {
@@ -217,17 +170,16 @@ pub fn from_coordinates(
             if same >= SAME_INK_LABELS {
                 continue;
             }
-            // Inks that merely alternate row by row are not digits (vision bench seed 157's
-            // tepoztlan-050: the pixels of a frame beside the board fell into the coarse
-            // colour bins a little differently on alternate rows, which read 0.42 and 0.58 of
-            // ink by turns, taken for `1..8` top down).
+            // Inks that merely alternate row by row are not digits: the pixels of a frame
+            // beside the board can fall into the coarse colour bins a little differently on
+            // alternate rows, and read as more and less ink by turns.
             if parity_share(&ink, &rows) > PARITY_SHARE {
                 continue;
             }
             let Some((margin, o)) = digit_order(&ink, &rows) else {
                 continue;
             };
-            if margin > 0.5 && odd >= ODD_LABELS && best.is_none_or(|b| margin > b.0) {
+            if margin > DIGIT_MARGIN && odd >= ODD_LABELS && best.is_none_or(|b| margin > b.0) {
                 best = Some((margin, o));
             }
         }
@@ -267,7 +219,7 @@ fn ink_fraction(img: &RgbImage, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<f3
             let p = img.get_pixel(x as u32, y as u32).0;
             let d: i32 = (0..3).map(|c| (i32::from(p[c]) - center[c]).abs()).sum();
             n += 1;
-            if d > 110 {
+            if d > INK_DISTANCE {
                 inked += 1;
             }
         }
@@ -500,51 +452,6 @@ mod tests {
         assert!(placement_evidence(&cells(&start, false)) > CLEAR_PLACEMENT);
     }
 
-    /// The measurement behind [`decide`]'s order (needs `../shared`; ~1 min in release).
-    #[test]
-    #[ignore]
-    fn clue_reliability() {
-        use crate::vision::render::{
-            BoardStyle, load_piece_sets, load_themes, random_board, random_game_board,
-            render_board, test_pieces_dir, themes_path,
-        };
-        use rand::SeedableRng;
-        use rand::seq::IndexedRandom;
-        let Some(dir) = test_pieces_dir() else { return };
-        let sets = load_piece_sets(&dir).unwrap();
-        let themes = load_themes(&themes_path(&dir)).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut verdicts, mut wrong_digits, mut weakest_game) = (0, 0, f32::MAX);
-        for k in 0..600 {
-            let game = k % 3 != 0;
-            let board = if game {
-                random_game_board(&mut rng)
-            } else {
-                random_board(&mut rng)
-            };
-            let set = sets.choose(&mut rng).unwrap().clone();
-            let style = BoardStyle::random(&mut rng, set, &themes, &board, (16.0, 92.0));
-            let r = render_board(&board, &style, &mut rng);
-            if let Some(o) = from_coordinates(&r.image, &r.grid, &cells(&board, r.flipped)) {
-                verdicts += 1;
-                wrong_digits += usize::from(o.flipped() != r.flipped);
-            }
-            if game {
-                let toward_truth = placement_evidence(&cells(&board, r.flipped))
-                    * if r.flipped { -1.0 } else { 1.0 };
-                weakest_game = weakest_game.min(toward_truth);
-            }
-        }
-        eprintln!(
-            "digits: {verdicts} verdicts, {wrong_digits} wrong; weakest game placement evidence \
-             toward the truth: {weakest_game:.2}"
-        );
-        assert!(
-            weakest_game > 0.0,
-            "a game position whose placement points the wrong way"
-        );
-    }
-
     /// A plain board at (40, 20) with 50 px squares and `ink[row]` of each row's strip just
     /// outside the left edge filled with dark dots.
     fn board_with_strip_ink(ink: [f32; 8]) -> (RgbImage, BoardBox) {
@@ -595,7 +502,7 @@ mod tests {
         let (img, b) = board_with_strip_ink(ink);
         assert_eq!(from_coordinates(&img, &b, &[]), None);
         // Six equal strips and two heavier bottom ones: a page element beside the board that
-        // ends two rows from its bottom (vision bench seed 131's fantasy-057, read as `1..8`).
+        // ends two rows from its bottom (follows `1..8` top down).
         let mut ink = [0.167; 8];
         ink[6] = 0.206;
         ink[7] = 0.222;
@@ -612,10 +519,9 @@ mod tests {
 
     #[test]
     fn ink_that_merely_alternates_row_by_row_is_not_read_as_digits() {
-        // Rows that read by turns 0.3 and 0.4, as a frame beside the board did (0.42 and 0.58
-        // on vision bench seed 157's tepoztlan-050; here each under half, so that the strip's
-        // own colour stays its most common one): correlates with `1..8` top down by 1.4 more
-        // than with `8..1`.
+        // Rows that read by turns 0.3 and 0.4, as a frame beside the board can (each under
+        // half, so that the strip's own colour stays its most common one): correlates with
+        // `1..8` top down by 1.4 more than with `8..1`.
         let ink = std::array::from_fn(|row| if row % 2 == 0 { 0.3 } else { 0.4 });
         let (img, b) = board_with_strip_ink(ink);
         assert_eq!(from_coordinates(&img, &b, &[]), None);

@@ -1,5 +1,18 @@
-//! The whole pipeline: locate the board(s), classify the squares, decide the orientation, and
-//! write a full FEN with castling rights and a validity check.
+//! The whole pipeline, from an image to full FENs ([`Recognizer::recognize`]):
+//!
+//! 1. **Locate** the board(s) ([`crate::vision::locate`]); where none is found, or the largest
+//!    runs to the image's edge (a screenshot cropped to its board), search again inside a
+//!    plain margin.
+//! 2. **Set the box on the board**: a box whose edge strip lies on the page moves a square
+//!    ([`crate::vision::edges`]).
+//! 3. **Classify** the 64 squares ([`crate::vision::classify`]): arrows taken off, the
+//!    networks' readings with second views of doubtful squares, the pictures grouped by sprite
+//!    and each group given its class under the board's rules ([`crate::vision::assign`]).
+//! 4. **Orient**: which side is at the bottom ([`crate::vision::orient`]).
+//! 5. **Turn**: the side to move, from legality or a last-move highlight
+//!    ([`crate::vision::turn`]), and the full FEN.
+//! 6. **Second reading**: a located board read without a king of each side, or with a pawn on
+//!    an edge rank, is read a square over each way.
 //!
 //! ```no_run
 //! use chessbot::vision::recognize::{Recognizer, RecognizeOptions};
@@ -9,14 +22,16 @@
 //! ```
 
 use crate::rules::fen::{FenError, parse_position};
-use crate::vision::classify::{Classifier, SquareClass};
+use crate::vision::classes::{CLASSES, SquareClass};
+use crate::vision::classify::Classifier;
 use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
-use crate::vision::model::CLASSES;
 use crate::vision::orient::{self, Orientation, OrientationSource};
+use crate::vision::params::recognize::{MARGIN, MARGIN_GREY};
 use crate::vision::turn;
+use image::RgbImage;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
 use std::time::Instant;
 
@@ -142,7 +157,7 @@ pub struct Recognizer {
 }
 
 impl Recognizer {
-    /// A recognizer with the model compiled into the binary.
+    /// A recognizer with the networks compiled into the binary.
     pub fn embedded() -> Result<Self, VisionError> {
         Ok(Recognizer {
             classifier: Classifier::embedded()?,
@@ -154,107 +169,96 @@ impl Recognizer {
         Recognizer { classifier }
     }
 
-    /// Finds the board(s) in `img` and reads them: the largest only, or all with
-    /// [`RecognizeOptions::all`]. An image in which no board is found, or the largest found
-    /// comes within half a square of the image's edge, is searched again inside a plain grey
-    /// margin 8 px wide: a screenshot cropped to the board shows no edge of it, and a board
-    /// found from its inner lines alone can be a few pixels off.
-    /// [`VisionError::NoBoard`] when no board is found either way.
+    /// The pipeline: reads the board(s) in `img` (decoded by [`crate::vision::input`]), the
+    /// largest only, or all with [`RecognizeOptions::all`]. [`VisionError::NoBoard`] when no
+    /// board is found.
     pub fn recognize(
         &self,
         img: &RgbImage,
         opts: &RecognizeOptions,
     ) -> Result<Vec<Recognition>, VisionError> {
         let t0 = Instant::now();
-        let mut boxes: Vec<BoardBox> = match opts.region {
-            Some(b) => {
-                if !b.fits_in(img.width(), img.height()) || b.w < 16.0 || b.h < 16.0 {
-                    return Err(VisionError::BadBox {
-                        x: b.x,
-                        y: b.y,
-                        w: b.w,
-                        h: b.h,
-                        width: img.width(),
-                        height: img.height(),
-                    });
-                }
-                vec![b]
-            }
-            None => search(img, opts.all),
+        // 1. Locate: the box given, else the boards the locator finds, largest first.
+        let mut boards = match opts.region {
+            Some(given) => Boards::given(img, given)?,
+            None => Boards::search(img, opts.all),
         };
-        // A board that runs to the image's edges (a screenshot cropped to the board) has no
-        // edge against a page there: it is found from its inner lines alone, or not at all.
-        // Where none is found, or the largest comes within half a square of an edge, the image
-        // is searched once more inside a plain margin, with the first looks only, and read
-        // there.
-        let mut framed = None;
-        if opts.region.is_none() && boxes.first().is_none_or(|b| near_an_edge(img, b)) {
-            let page = with_margin(img, MARGIN);
-            let found = boxes_of(locate_first_looks(&page, opts.all));
-            if !found.is_empty() {
-                (boxes, framed) = (found, Some(page));
-            }
+        // Fallback: a screenshot cropped to its board shows no edge of it against a page, and
+        // is found from its inner lines alone, a few pixels off, or not at all. Where no board
+        // is found, or the largest comes within half a square of the image's edge, the image
+        // is searched again inside a plain margin.
+        if opts.region.is_none() && boards.run_to_an_edge(img) {
+            boards = boards.or(Boards::search_in_margin(img, opts.all));
         }
-        if boxes.is_empty() {
+        if boards.boxes.is_empty() {
             return Err(VisionError::NoBoard {
                 width: img.width(),
                 height: img.height(),
             });
         }
-        let (page, margin) = match &framed {
-            Some(page) => (page, MARGIN as f32),
-            None => (img, 0.0),
-        };
-        let take = if opts.all { boxes.len() } else { 1 };
         let locate_ms = ms(t0);
-        boxes
-            .into_iter()
-            .take(take)
-            .map(|b| {
+        let page = boards.page.as_ref().unwrap_or(img);
+        let take = if opts.all { boards.boxes.len() } else { 1 };
+        boards.boxes[..take]
+            .iter()
+            .map(|found| {
                 let mut r = match opts.region {
-                    Some(_) => self.read_board(page, &b, opts)?,
-                    None => self.read_located(page, &b, opts)?,
+                    // 2-5. A box given is read where it is.
+                    Some(_) => self.read_board(page, found, opts)?,
+                    // 2-6. A box found is set on the board and read, and read again a square
+                    // over where the reading is no game's.
+                    None => self.read_located(page, found, opts)?,
                 };
                 // Back to the image's own coordinates (a board cropped into lies partly
                 // outside them).
-                r.board.x -= margin;
-                r.board.y -= margin;
+                r.board.x -= boards.margin;
+                r.board.y -= boards.margin;
                 r.timing.locate_ms = locate_ms;
                 Ok(r)
             })
             .collect()
     }
 
-    /// Reads a board that [`locate`] found; where it shows a king but not one of each side,
-    /// the boxes one square up, down, left and right of it are read too, and the one with a
-    /// king of each side that the classifier is surest of replaces it. A board whose edge
+    /// Reads a board that [`locate`] found: steps 2 to 6 of the pipeline. A board whose edge
     /// against the page barely shows (grey squares on a grey page) can be found a square off,
-    /// its edge rank cut off and a row of page read as empty squares; a game's board has one
-    /// king per side (vision bench seed 26, gnome-simple-069: 124 px, found a square too
-    /// high). So is one read with a pawn on its first or last rank, which no game has: a box
-    /// found a square low reads the board's seventh rank as its eighth (vision bench seed 82,
-    /// tepoztlan-011: 351 px, a rank low, the page strip below read empty). A board without
-    /// kings and such pawns (an empty one, a diagram of a few pieces) is not a game's: it is
-    /// read once. A box one of whose edge strips lies on the page
-    /// ([`edges::off_board_side`]) is moved a square away from it before any of this, and a
-    /// shifted box that takes in a strip of the page is not read (page text beside a board
-    /// can read as a king).
+    /// its edge rank cut off and a strip of the page read as empty squares.
     pub fn read_located(
         &self,
         img: &RgbImage,
         board: &BoardBox,
         opts: &RecognizeOptions,
     ) -> Result<Recognition, VisionError> {
-        let board = &on_the_board(img, *board);
-        let first = self.read_board(img, board, opts)?;
+        // 2. Set the box on the board: a box whose edge strip of squares lies on the page
+        //    ([`edges::off_board_side`]) is moved a square away from it.
+        let board = on_the_board(img, *board);
+        // 3-5. Classify, orient, turn.
+        let first = self.read_board(img, &board, opts)?;
+        // 6. Second reading: a game's board has one king a side and no pawn on its first or
+        //    last rank. A reading with a king but not one of each side, or with a pawn on an
+        //    edge rank, is read again a square up, down, left and right; the reading with a
+        //    king each that the classifier is surest of replaces it. A board without kings or
+        //    such pawns (an empty one, a diagram of a few pieces) is not a game's: it is read
+        //    once.
         if !pawn_on_back_rank(&first) && (one_king_each(&first) || kings(&first) == 0) {
             return Ok(first);
         }
+        Ok(self.read_a_square_over(img, &board, opts)?.unwrap_or(first))
+    }
+
+    /// The reading with a king of each side and no pawn on an edge rank that the classifier
+    /// is surest of (the sum of its squares' confidences) among the boxes a square up, down,
+    /// left and right of `board`, if any. A shifted box that leaves the image or takes in a
+    /// strip of the page is not read (page text beside a board can read as a king).
+    fn read_a_square_over(
+        &self,
+        img: &RgbImage,
+        board: &BoardBox,
+        opts: &RecognizeOptions,
+    ) -> Result<Option<Recognition>, VisionError> {
         let (sw, sh) = board.square_size();
         let mut best: Option<(f32, Recognition)> = None;
         for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
             let shifted = BoardBox::new(board.x + dx * sw, board.y + dy * sh, board.w, board.h);
-            // A box that takes in a strip of the page is not the board, whatever it reads.
             if !shifted.fits_in(img.width(), img.height())
                 || edges::off_board_side(img, &shifted).is_some()
             {
@@ -269,10 +273,10 @@ impl Recognizer {
                 best = Some((sureness, r));
             }
         }
-        Ok(best.map_or(first, |(_, r)| r))
+        Ok(best.map(|(_, r)| r))
     }
 
-    /// Reads the board at `board` (already located) in `img`.
+    /// Reads the board at `board` (already located) in `img`: steps 3 to 5 of the pipeline.
     pub fn read_board(
         &self,
         img: &RgbImage,
@@ -280,8 +284,16 @@ impl Recognizer {
         opts: &RecognizeOptions,
     ) -> Result<Recognition, VisionError> {
         let t0 = Instant::now();
+        // 3. Classify ([`Classifier::classify_board`]): arrows found and taken off
+        //    ([`crate::vision::arrows`]); the 64 squares read by the networks, the doubtful
+        //    ones again in second views (mirrored, brightened, on the other square colour,
+        //    with the arrows or an overlay taken off); the pictures grouped by sprite
+        //    ([`crate::vision::sprites`]) and each group given its class under the board's
+        //    rules ([`crate::vision::assign`]).
         let guess = self.classifier.classify_board(img, board)?;
         let classify_ms = ms(t0);
+        // 4. Orient: given, else from where the pieces stand when that is clear, else from
+        //    the rank digits, else from the placement ([`orient::decide`]).
         let cells: Vec<Option<Piece>> = guess.classes.iter().map(|c| c.piece()).collect();
         let (orientation, orientation_source) = match opts.orientation {
             Some(o) => (o, OrientationSource::Forced),
@@ -300,6 +312,9 @@ impl Recognizer {
             })
             .collect();
         let placement = guess.board(flipped);
+        // 5. Turn: given, else the only side that can be to move, else the side a last-move
+        //    highlight names ([`turn::from_highlight`]), else white; the full FEN with its
+        //    castling rights and the reason it is illegal, if it is.
         let last_move = turn::from_highlight(img, board, &guess.classes, flipped);
         let (fen, problem, turn_source) =
             full_fen_with(&placement, opts.turn, last_move.map(|m| m.to_move));
@@ -320,17 +335,67 @@ impl Recognizer {
     }
 }
 
-use image::RgbImage;
+/// The boxes of the boards to read, and the page they lie on.
+struct Boards {
+    /// The image inside a plain margin, when the boxes were found there; `None`: the image.
+    page: Option<RgbImage>,
+    /// Width of that margin (0 without one): the boxes' offset from the image's coordinates.
+    margin: f32,
+    /// The boxes, largest first.
+    boxes: Vec<BoardBox>,
+}
 
-/// Width in pixels of the plain margin put around an image in which no board is found (see
-/// [`Recognizer::recognize`]): the locator needs a board's outer edge against something else,
-/// and 4, 12 and 32 px alike found all 233 held-out bench boards that, cropped to their
-/// squares, the search without it missed.
-const MARGIN: u32 = 8;
+impl Boards {
+    /// The box the caller gave, when it fits the image and is at least 16 pixels a side.
+    fn given(img: &RgbImage, b: BoardBox) -> Result<Boards, VisionError> {
+        if !b.fits_in(img.width(), img.height()) || b.w < 16.0 || b.h < 16.0 {
+            return Err(VisionError::BadBox {
+                x: b.x,
+                y: b.y,
+                w: b.w,
+                h: b.h,
+                width: img.width(),
+                height: img.height(),
+            });
+        }
+        Ok(Boards::on_the_image(vec![b]))
+    }
 
-/// Grey of that margin, halfway up: the board's edge shows against it unless both of its
-/// square colours are mid-grey themselves.
-const MARGIN_GREY: u8 = 128;
+    /// The largest board in `img`, or every board (`all`), largest first.
+    fn search(img: &RgbImage, all: bool) -> Boards {
+        Boards::on_the_image(search(img, all))
+    }
+
+    /// The boards found in `img` inside a plain grey margin [`MARGIN`] pixels wide, with the
+    /// locator's first looks only (see [`locate_first_looks`]).
+    fn search_in_margin(img: &RgbImage, all: bool) -> Boards {
+        let page = with_margin(img, MARGIN);
+        let boxes = boxes_of(locate_first_looks(&page, all));
+        Boards {
+            page: Some(page),
+            margin: MARGIN as f32,
+            boxes,
+        }
+    }
+
+    fn on_the_image(boxes: Vec<BoardBox>) -> Boards {
+        Boards {
+            page: None,
+            margin: 0.0,
+            boxes,
+        }
+    }
+
+    /// Whether none was found or the largest comes within half a square of an edge of `img`.
+    fn run_to_an_edge(&self, img: &RgbImage) -> bool {
+        self.boxes.first().is_none_or(|b| near_an_edge(img, b))
+    }
+
+    /// `other` where it found a board, else these.
+    fn or(self, other: Boards) -> Boards {
+        if other.boxes.is_empty() { self } else { other }
+    }
+}
 
 /// The boxes of the largest board in `img`, or of every board (`all`), largest first.
 fn search(img: &RgbImage, all: bool) -> Vec<BoardBox> {
@@ -493,7 +558,8 @@ pub fn region_consistency(img: &RgbImage, board: &BoardBox) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// The README's sample screenshot and a recognizer with the embedded networks.
+    /// The sample screenshot `assets/samples/italian-cburnett.png` and a recognizer with the
+    /// embedded networks.
     fn sample_and_recognizer() -> (RgbImage, Recognizer) {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -6,54 +6,15 @@
 //! gives each group one class. This is what one screenshot gives for free, and it holds for piece
 //! sets the classifier never saw.
 
+use super::params::sprites::*;
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
-/// Side of the square crops the pictures are made from, in pixels (the network reads its own
-/// crops, [`super::model::CROP`]).
-pub const PICTURE: usize = 32;
-/// Side of the reduced square picture that is compared, in pixels.
-pub const SIDE: usize = 16;
 /// Pixels in a reduced picture.
 const AREA: usize = SIDE * SIDE;
 /// Side of a reduced picture with a one-pixel border of nothing around it (see [`mismatch`]):
 /// every pixel's 3 × 3 neighbourhood then lies inside.
 const PADDED: usize = SIDE + 2;
-/// A pixel is part of the piece when a channel differs from the square's background by more
-/// than this (colours in `[-0.5, 0.5]`).
-const FOREGROUND: f32 = 0.1;
-/// Per-pixel differences are capped here, so that one bad pixel counts like any other.
-const CAP: f32 = 0.3;
-/// Fewer foreground pixels than this in both squares: nothing to compare, distance 0.
-const MIN_UNION: usize = 6;
-/// Side of the window whose mismatch [`Sprite::distance`] also weighs, in reduced pixels.
-const LOCAL: usize = 3;
-/// Weight of the worst window's mean mismatch in [`Sprite::distance`].
-const LOCAL_WEIGHT: f32 = 0.7;
-/// Pictures at least this far apart unshifted are not tried at the [`SHIFTS`] (it would not
-/// bring them near: this only saves time).
-const ALIGN_BELOW: f32 = 0.4;
-/// Distance of two pictures that hidden pixels ([`Sprite::hide`]) leave too little of to
-/// compare: no evidence either way, so neither alike nor surely different.
-const UNKNOWN: f32 = 0.5;
-
-/// An empty square's pixel is part of an overlay (an arrow, a move marker) when a channel
-/// differs from the square's background by more than this...
-const OVERLAY_CONTRAST: f32 = 0.2;
-/// ...its difference from every square colour of the board is further than this from a grey
-/// shade (see [`off_grey`]: coordinates and shading are shades of the squares)...
-const OVERLAY_CHROMA: f32 = 0.08;
-/// ...and its channels span at least this much: sites draw arrows in strong colours.
-const OVERLAY_SATURATION: f32 = 0.25;
-/// Fewer overlay pixels than this on the empty squares of a board are not taken as an overlay
-/// (stray marker dots, JPEG colour noise, pieces reaching into a neighbouring square).
-const OVERLAY_PIXELS: usize = 16;
-/// A piece square's pixel shows an overlay colour when their difference is within this of a
-/// grey shade (see [`off_grey`]): an arrow drawn 80 % opaque over a piece is the arrow's colour
-/// made lighter or darker by what is under it...
-const OVERLAY_MATCH: f32 = 0.06;
-/// ...by at most this much.
-const OVERLAY_SHADE: f32 = 0.3;
 
 /// One square's picture, reduced, with its background colour.
 #[derive(Debug, Clone)]
@@ -66,8 +27,7 @@ pub struct Sprite {
     /// catches the neighbouring squares and the grid lines).
     background: [f32; 3],
     /// Mean luma of the pixels inside the piece (`None` without any): `decide` asks only
-    /// whether a square has a picture of its own (the board search's lightness rule, which read
-    /// the value, was dropped in stop 53).
+    /// whether a square has a picture of its own.
     luma: Option<f32>,
     /// `pixels` and `contrast` as [`mismatch`] reads them.
     picture: Picture,
@@ -108,28 +68,8 @@ impl Picture {
     }
 }
 
-/// Levels per channel of a [`Colours`] histogram (4 levels put a white fill and a mid-grey
-/// one too near: 8 read 2 more of 3000 `vision eval` boards).
-const COLOUR_LEVELS: usize = 8;
-/// Crop pixels taken off a silhouette's edge before its colours are counted (see
-/// [`Sprite::colours`]): most sets draw both sides' pieces with one dark outline, and it
-/// made a white queen's colours as near the grey black pieces' as the white ones' (`vision
-/// eval` seeds 42-47: 2855 boards with the edge, 2862 without 2 pixels of it).
-const COLOUR_EDGE: usize = 2;
 /// Boxes of RGB space a [`Colours`] histogram counts in.
 pub const COLOUR_BINS: usize = COLOUR_LEVELS * COLOUR_LEVELS * COLOUR_LEVELS;
-/// A silhouette pixel this close to the square's background in every channel shows the square
-/// (a hollow glyph's inside), not the piece's colour (see [`Sprite::colours`]).
-const SEE_THROUGH: f32 = 0.04;
-/// Fewer coloured pixels than this: no colours to compare (see [`Sprite::colours`]).
-const MIN_COLOURED: usize = 8;
-/// Radius, as a share of the square's side, of the central disk a piece's colours are taken
-/// from (see [`Sprite::colours`]): a ring drawn around a piece (a move's target) encloses
-/// the grainy square in the piece's silhouette, and its colours then made a black pawn's
-/// colours match other ringed pieces', white ones (with the colour cost of stop 62, 7 of
-/// 3000 held-out `vision bench` boards, seeds 1, 11 and 2-5, were misread so; a disk of 0.42
-/// left two of them misread, 0.38 one).
-const COLOUR_DISK: f32 = 0.38;
 
 /// A piece picture's colours: the share of its pixels in each of [`COLOUR_BINS`] boxes of RGB
 /// space (see [`Sprite::colours`]).
@@ -397,9 +337,8 @@ impl Sprite {
     }
 
     /// Leaves a ring around the piece in its silhouette (see `ring_inside`): on crops of
-    /// small squares, upscaled, a piece blurs out to the crop's edges and looks ringed. On the
-    /// 6000 held-out pages of seeds 1, 11, 2-5 and 21-26, the boards that taking rings out
-    /// read right and wrong had squares of 36-60 px and of 16-26 px (but one of 41 px).
+    /// small squares, upscaled, a piece blurs out to the crop's edges and looks ringed, so
+    /// taking rings out helps large squares and harms small ones.
     pub fn keep_rings(&mut self) {
         self.cut_rings = false;
         self.silhouette = OnceLock::new();
@@ -530,10 +469,6 @@ fn contrast_to(pixels: &[[f32; 3]], background: [f32; 3]) -> Vec<f32> {
 /// (bit `x` of row `y`), see [`Sprite::silhouette`].
 pub type Silhouette = [u32; PICTURE];
 
-/// Crop pixels this close to the crop's edge are never part of a silhouette: they catch the
-/// neighbouring squares and the grid lines.
-const SILHOUETTE_MARGIN: usize = 2;
-
 /// Whether crop pixel `k` (row by row) of `value` stands out from `background` in any channel.
 fn drawn(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3], k: usize) -> bool {
     (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
@@ -544,26 +479,14 @@ fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
     std::array::from_fn(|ch| super::squares::median(pixels.iter().map(|p| p[ch]).collect()))
 }
 
-/// Share of the pixels between [`INNER_FROM`] and [`INNER_TO`] of the side from the centre
-/// (between a piece's body and a ring drawn around it) that show a candidate background for
-/// it to replace the second ring's median (see [`ringed_background`]).
-const INNER_SHARE: f32 = 0.3;
-/// Inner edge of the annulus of [`INNER_SHARE`], as a share of the side from the centre.
-const INNER_FROM: f32 = 0.28;
-/// Outer edge of the annulus of [`INNER_SHARE`].
-const INNER_TO: f32 = 0.36;
-
 /// The square's background colour in the reduced picture `base`: `band`, the median of its
 /// second ring of pixels, unless a ring drawn around the piece (a move's target) runs along
 /// that band. The band's median is then the ring's colour and the square inside it read as
-/// the piece's (seed 131's staunton3d-wood 2: a brown pawn in a green ring took the light
-/// square's colours, matched a white pawn in another ring, and became a white queen). So
-/// where the corners just inside the outer ring (which a ring around the middle does not
-/// reach) show another colour, and the square between piece and ring shows the corners'
-/// colour more often than the band's (at least [`INNER_SHARE`] of it), the corners' colour
-/// is the background. A check's glow, strongest at the middle, shows neither there. Over the
-/// 18 000 kept held-out pages of 36 seeds (`bench/read_pages.py`): boards +14 -2; at a share of
-/// 0.15 the same two lost. The colour disk also cut to the ring's radius lost one more.
+/// the piece's (a dark pawn in a ring takes the light square's colours and matches a white
+/// pawn). So where the corners just inside the outer ring (which a ring around the middle
+/// does not reach) show another colour, and the square between piece and ring shows the
+/// corners' colour more often than the band's (at least [`INNER_SHARE`] of it), the corners'
+/// colour is the background. A check's glow, strongest at the middle, shows neither there.
 fn ringed_background(base: &[[f32; 3]], band: [f32; 3]) -> [f32; 3] {
     let corners: Vec<[f32; 3]> = [(1, 1), (1, 2), (2, 1)]
         .into_iter()
@@ -658,31 +581,18 @@ fn silhouette_of(
     })
 }
 
-/// Innermost radius (a share of the crop's side, from its centre) at which [`ring_inside`]
-/// looks for a ring drawn around the piece: a capture marker's ring lies at about 0.40-0.48 of
-/// the square.
-const RING_FROM: f32 = 0.34;
-/// Outermost radius at which [`ring_inside`] looks for a ring.
-const RING_TO: f32 = 0.5;
-/// Directions from the centre in which [`ring_inside`] looks.
-const RING_DIRECTIONS: usize = 48;
-/// Share of the directions that must cross drawn pixels between [`RING_FROM`] and [`RING_TO`]
-/// for a ring: a piece's own outline leaves a square's corner directions empty.
-const RING_COVER: f32 = 0.9;
-
 /// The radius (crop pixels from the centre) inside a ring drawn around the square's middle, if
 /// `drawn` (by crop pixel index) shows one: drawn pixels between [`RING_FROM`] and [`RING_TO`]
 /// of the side in nearly every direction ([`RING_COVER`]). The radius is a pixel inside the
 /// ring's inner edge where a quarter of the directions meet it (a piece may reach the ring in
-/// a few). Before it, two ringed pieces of the two sides had the same silhouette, the ring's
-/// disc: a black rook in a ring was read as the queen whose white twin stood in another ring
-/// (kiwen-suwi, `vision bench --seed 1`); on the 3000 held-out pages of seeds 1, 11, 2-5, four
-/// boards more were read right and one fewer.
+/// a few). Without it, two ringed pieces of the two sides have the same silhouette, the
+/// ring's disc, and a black rook in a ring matches the queen whose white twin stands in
+/// another ring.
 ///
-/// The test is loose: a large piece drawn out to the crop's edge passes it too (six squares of
-/// fantasy 82, seed 3), and a ring filled with a tint (kiwen-suwi's) counts the tint as drawn,
-/// so the radius given is the scan's start ([`RING_FROM`] less a pixel), not the ring's inner
-/// edge. The two colourings of a piece are still cut alike, which is what the silhouette needs.
+/// The test is loose: a large piece drawn out to the crop's edge passes it too, and a ring
+/// filled with a tint counts the tint as drawn, so the radius given is the scan's start
+/// ([`RING_FROM`] less a pixel), not the ring's inner edge. The two colourings of a piece are
+/// still cut alike, which is what the silhouette needs.
 fn ring_inside(drawn: &dyn Fn(usize) -> bool) -> Option<f32> {
     let side = PICTURE as f32;
     let centre = (side - 1.0) / 2.0;
@@ -707,9 +617,6 @@ fn ring_inside(drawn: &dyn Fn(usize) -> bool) -> Option<f32> {
     firsts.sort_by(f32::total_cmp);
     Some(firsts[firsts.len() / 4] - 1.0)
 }
-
-/// Shifts (in crop pixels, each way) at which [`silhouette_overlap`] lines two silhouettes up.
-const SILHOUETTE_SHIFT: isize = 2;
 
 /// How much two silhouettes overlap, from 0 to 1: intersection over union, at the best of the
 /// shifts by up to `SILHOUETTE_SHIFT` crop pixels each way; 0 when both are empty.
@@ -773,18 +680,6 @@ pub struct Blend {
     /// The overlay's opacity, between `LEAST_OPACITY` and `MOST_OPACITY`.
     pub opacity: f32,
 }
-
-/// Least opacity [`Blend::fit`] accepts: fainter overlays leave the pieces readable as they are.
-const LEAST_OPACITY: f32 = 0.3;
-/// Most opacity [`Blend::fit`] accepts: under a nearly opaque overlay too little of the piece
-/// shows to be recovered.
-const MOST_OPACITY: f32 = 0.9;
-/// The squares under an overlay's pixels must differ by this much (root mean square per channel)
-/// for [`Blend::fit`] to tell the overlay's opacity from its colour.
-const BLEND_SPREAD: f32 = 0.05;
-/// Largest mean difference (per channel) between the overlay pixels and the blend fitted to
-/// them: more, and the overlay is not one colour laid evenly (several arrow colours).
-const BLEND_MISFIT: f32 = 0.03;
 
 impl Blend {
     /// The blend that explains `pairs` of (overlay pixel, the square colour under it) best,
@@ -900,9 +795,6 @@ fn minus(a: &[f32; 3], b: &[f32; 3]) -> [f32; 3] {
     std::array::from_fn(|ch| a[ch] - b[ch])
 }
 
-/// Least share of an overlay colour in a pixel that [`blended`] takes for the overlay's.
-const OVERLAY_BLEND: f32 = 0.3;
-
 /// Whether `pixel` is overlay colour `o` laid partly transparent over `background`: the mix
 /// β·o + (1 − β)·background for some β of at least [`OVERLAY_BLEND`], within [`OVERLAY_MATCH`]
 /// in every channel. An arrow crossing a tinted square (a last-move highlight) takes on the
@@ -960,10 +852,8 @@ impl Pair {
         // Pixels hidden in either picture are neither compared nor averaged in; nor are those
         // outside a ring drawn around either piece (a move's target): the ringed copy of a
         // piece differs from the others only there. `ring_inside`'s test is loose (a piece
-        // that reaches the crop's edge passes it too, and then only its middle is compared):
-        // on the 11,850 held-out bench boards of seeds 1, 11, 2-5, 61-66, 101-106 and 111-116,
-        // 7 more were read right and none fewer; requiring the square to show between piece and
-        // ring in half the directions gained none.
+        // that reaches the crop's edge passes it too, and then only its middle is compared,
+        // which still tells pieces apart).
         let (ring_a, ring_b) = (a.outside_ring(), b.outside_ring());
         let outside = |ring: Option<&[bool; AREA]>, k: usize| ring.is_some_and(|m| m[k]);
         let visible: [bool; AREA] = std::array::from_fn(|k| {
@@ -1414,8 +1304,8 @@ pub(crate) mod tests {
         assert!(a.distance(&c) > a.distance(&b) + 0.1, "{}", a.distance(&c));
     }
 
-    /// [`mismatch`] written plainly, pixel by pixel, as it was before it was made faster:
-    /// `b`'s picture is `b_pixels`, with `b_foreground` its pixels over [`FOREGROUND`].
+    /// [`mismatch`] written plainly, pixel by pixel, the reference the fast version must
+    /// match: `b`'s picture is `b_pixels`, with `b_foreground` its pixels over [`FOREGROUND`].
     fn plain_mismatch(
         a: &Sprite,
         b: &Sprite,
@@ -1610,7 +1500,7 @@ pub(crate) mod tests {
     fn a_ring_around_a_piece_is_not_its_colour() {
         // A move's target ring (radius 0.38-0.42 of the square) around a black and a white
         // piece on a grainy square (a wood texture, JPEG noise): the ring encloses the whole
-        // square, whose grain then counted as both pieces' colour, but their colours are their
+        // square, whose grain would count as both pieces' colour, but their colours are their
         // own.
         const WHITE: [f32; 3] = [0.45, 0.42, 0.4];
         const RING: [f32; 3] = [0.1, -0.2, -0.35];
@@ -1844,7 +1734,10 @@ pub(crate) mod tests {
             disc_crossed.silhouette(),
             &hidden,
         );
-        assert!(other < crate::vision::assign::MIRROR_FROM, "{other}");
+        assert!(
+            other < crate::vision::params::assign::MIRROR_FROM,
+            "{other}"
+        );
         // Without masks it is the plain overlap.
         assert_eq!(
             silhouette_overlap_unhidden(disc.silhouette(), &none, small.silhouette(), &none),

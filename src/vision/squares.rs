@@ -5,13 +5,8 @@
 //! ([`super::edges`]).
 
 use super::geometry::BoardBox;
+use super::params::squares::CORNER;
 use image::RgbImage;
-
-/// Where the corner patches a square's background is read from start and end, as shares of the
-/// square's side in from its edges: clear of the grid's last pixel of error, of a piece in the
-/// middle, of legal-move rings (0.40-0.48 of the side from the centre) and of most of a check
-/// glow.
-const CORNER: (f32, f32) = (0.04, 0.16);
 
 /// The four corner patches' colours of each of the 64 cells, in cell order (row by row from
 /// the top left); `None` when a cell lies off the image.

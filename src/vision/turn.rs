@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use chessbot::vision::geometry::BoardBox;
-//! use chessbot::vision::classify::SquareClass;
+//! use chessbot::vision::classes::SquareClass;
 //! use chessbot::vision::turn::from_highlight;
 //! use image::{Rgb, RgbImage};
 //! // A plain 8×8 board of 10 px squares with e2 and e4 tinted yellow, a white pawn on e4.
@@ -36,28 +36,12 @@
 //! assert_eq!(clue.to_move, shakmaty::Color::Black);
 //! ```
 
-use crate::vision::classify::SquareClass;
+use crate::vision::classes::SquareClass;
 use crate::vision::geometry::{BoardBox, cell_square};
+use crate::vision::params::turn::*;
 use crate::vision::squares::{cell_colours, cell_corners, median, usual_colours};
 use image::RgbImage;
 use shakmaty::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
-
-/// The least change of a square's colour (R + G + B, 0-765) that counts as a tint. The
-/// highlights sites draw move a square by 40-120 (lichess's green over its light squares about
-/// 60, chess.com's yellow about 70).
-const MIN_TINT: f32 = 24.0;
-
-/// A tint must also stand out this many times from the typical difference between a square's
-/// colour and its square colour's usual one (textured and noisy boards vary by themselves).
-const TINT_OVER_NOISE: f32 = 5.0;
-
-/// Two cells are under one highlight when what is left of their difference, once the square
-/// colours' own difference is taken out, is under this share of the larger tint plus
-/// [`SAME_TINT_LEVELS`] (blur, JPEG and texture move each a little).
-const SAME_TINT: f32 = 0.3;
-
-/// See [`SAME_TINT`].
-const SAME_TINT_LEVELS: f32 = 12.0;
 
 /// A last move read off a highlight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -149,8 +149,9 @@ fn held_out_flag_reads_with_the_benchmarks_networks() {
             .map(|s| s["confidence"].as_f64().expect("a confidence"))
             .collect::<Vec<f64>>()
     };
+    let networks = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/vision");
     let built_in = json(&[]);
-    let held_out = json(&["--held-out"]);
+    let held_out = json(&["--held-out", "--networks", networks]);
     assert_ne!(built_in, held_out);
     // The held-out networks, as files, give the same confidences (without the small-board
     // members, which this sample's squares are too large for).
@@ -162,7 +163,7 @@ fn held_out_flag_reads_with_the_benchmarks_networks() {
         &asset("held-out-b.safetensors"),
     ]);
     assert_eq!(held_out, files);
-    // Either the built-in networks of one kind or the files given.
+    // Either the held-out networks or the files given.
     chessbot()
         .args([
             "recognize",
@@ -174,6 +175,25 @@ fn held_out_flag_reads_with_the_benchmarks_networks() {
         .assert()
         .code(2)
         .stdout("");
+    // The held-out networks are read from a folder: one without them is bad input, named.
+    let empty = tempfile::tempdir().unwrap();
+    chessbot()
+        .args(["recognize", "--held-out", "--networks"])
+        .arg(empty.path())
+        .arg(sample(file))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("held-out.safetensors")
+                .and(predicate::str::contains("--networks DIR")),
+        );
+    // --networks without --held-out is a usage error.
+    chessbot()
+        .args(["recognize", "--networks", networks])
+        .arg(sample(file))
+        .assert()
+        .code(2);
 }
 
 /// A 151-px board of 19-px squares in a page of text, JPEG-blurred, two arrows across it.

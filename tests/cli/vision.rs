@@ -1,22 +1,30 @@
 //! `chessbot vision render` and `chessbot vision bench` (need `../shared/vision/pieces`).
 
 use crate::common::{chessbot, json_of, recognize_prints};
+use assert_cmd::Command;
 use assert_cmd::assert::Assert;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// The shared piece folder beside the clone, or `None` (with a message) when it is absent.
+/// The shared piece sets beside the checkout (`../shared/vision/pieces`), or `None` after a
+/// skip message (a failure under `CHESSBOT_TEST_STRICT=1`).
+#[track_caller]
 fn pieces() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vision/pieces"
-    ));
-    if dir.join("cburnett").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} is absent", dir.display());
-        None
-    }
+    crate::common::require_shared("vision/pieces/cburnett").map(|set| {
+        set.parent()
+            .expect("a set inside the pieces folder")
+            .to_path_buf()
+    })
+}
+
+/// The folder of the benchmark's held-out networks in this checkout.
+const NETWORKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/vision");
+
+/// `chessbot vision bench` reading with this checkout's held-out networks.
+fn bench() -> Command {
+    let mut cmd = chessbot();
+    cmd.args(["vision", "bench", "--networks", NETWORKS]);
+    cmd
 }
 
 /// `chessbot vision render` of `fen` in merida on a plain board of 56 px squares, black at the
@@ -140,31 +148,21 @@ fn tint_render_recolours_pieces_and_leaves_squares() {
 #[test]
 fn bench_reports_each_set() {
     let Some(pieces) = pieces() else { return };
-    chessbot()
-        .args([
-            "vision", "bench", "--boards", "1", "--sets", "cburnett", "--size", "640x480",
-        ])
+    bench()
+        .args(["--boards", "1", "--sets", "cburnett", "--size", "640x480"])
         .arg("--pieces")
         .arg(&pieces)
         .assert()
         .success()
         .stdout(predicate::str::contains("cburnett").and(predicate::str::contains("all")));
-    chessbot()
-        .args([
-            "vision",
-            "bench",
-            "--boards",
-            "1",
-            "--sets",
-            "no-such-set",
-            "--pieces",
-        ])
+    bench()
+        .args(["--boards", "1", "--sets", "no-such-set", "--pieces"])
         .arg(&pieces)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no piece set 'no-such-set'"));
-    chessbot()
-        .args(["vision", "bench", "--boards", "1", "--sets", "cburnett"])
+    bench()
+        .args(["--boards", "1", "--sets", "cburnett"])
         .args([
             "--size",
             "640x480",
@@ -176,19 +174,43 @@ fn bench_reports_each_set() {
         .assert()
         .success()
         .stdout(predicate::str::contains("cburnett"));
-    chessbot()
-        .args(["vision", "bench", "--leave-out", "arrows,smoke"])
+    bench()
+        .args(["--leave-out", "arrows,smoke"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("smoke"));
 }
 
 #[test]
+fn bench_and_eval_need_the_held_out_networks_folder() {
+    // Checked before any piece set is read: no ../shared needed.
+    let empty = tempfile::tempdir().unwrap();
+    for command in ["bench", "eval"] {
+        chessbot()
+            .args(["vision", command, "--boards", "1", "--networks"])
+            .arg(empty.path())
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("held-out.safetensors")
+                    .and(predicate::str::contains("--networks DIR")),
+            );
+    }
+    // Weights given instead leave no folder to read.
+    chessbot()
+        .args(["vision", "bench", "--model", "m.safetensors", "--networks"])
+        .arg(empty.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--networks"));
+}
+
+#[test]
 fn bench_reads_each_screenshot_as_often_as_asked() {
     let Some(pieces) = pieces() else { return };
     let run = |repeats: &str| {
-        let out = chessbot()
-            .args(["vision", "bench", "--boards", "2", "--sets", "cburnett"])
+        let out = bench()
+            .args(["--boards", "2", "--sets", "cburnett"])
             .args([
                 "--size",
                 "640x480",
@@ -210,8 +232,8 @@ fn bench_reads_each_screenshot_as_often_as_asked() {
         assert_eq!(once[field], thrice[field], "{field}");
     }
     assert_eq!(thrice["times_ms"].as_array().map(Vec::len), Some(2));
-    chessbot()
-        .args(["vision", "bench", "--repeats", "0"])
+    bench()
+        .args(["--repeats", "0"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--repeats"));
@@ -222,8 +244,8 @@ fn bench_counts_boards_of_the_specified_size_apart() {
     let Some(pieces) = pieces() else { return };
     let run = |size: &str| {
         let v = json_of(
-            chessbot()
-                .args(["vision", "bench", "--boards", "3", "--sets", "cburnett"])
+            bench()
+                .args(["--boards", "3", "--sets", "cburnett"])
                 .args(["--size", size, "--json", "--pieces"])
                 .arg(&pieces),
         );
@@ -243,8 +265,8 @@ fn bench_counts_boards_of_the_specified_size_apart() {
     let (boards, in_range, right_in_range, right) = run("640x480");
     assert_eq!(boards, 3);
     assert!(in_range <= boards && right_in_range <= right.min(in_range));
-    chessbot()
-        .args(["vision", "bench", "--boards", "1", "--sets", "cburnett"])
+    bench()
+        .args(["--boards", "1", "--sets", "cburnett"])
         .args(["--size", "640x480", "--pieces"])
         .arg(&pieces)
         .assert()
@@ -257,9 +279,9 @@ fn bench_also_scores_real_screenshots() {
     let list = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vision/xboard.txt");
     let Some(pieces) = pieces() else { return };
     let v = json_of(
-        chessbot()
+        bench()
             .args([
-                "vision", "bench", "--boards", "1", "--sets", "cburnett", "--json", "--real", list,
+                "--boards", "1", "--sets", "cburnett", "--json", "--real", list,
             ])
             .arg("--pieces")
             .arg(&pieces),
@@ -275,8 +297,8 @@ fn bench_keeps_the_screenshots_it_misread_and_with_keep_all_of_them() {
     let failures = dir.path().join("failures");
     let kept = dir.path().join("kept");
     let v = json_of(
-        chessbot()
-            .args(["vision", "bench", "--boards", "4", "--sets", "kiwen-suwi"])
+        bench()
+            .args(["--boards", "4", "--sets", "kiwen-suwi"])
             .args(["--positions", "mixed", "--size", "640x480", "--json"])
             .arg("--pieces")
             .arg(&pieces)
@@ -339,11 +361,11 @@ fn training_goes_on_from_a_committed_network_and_refuses_a_file_that_is_not_one(
             .arg(&out);
         cmd
     };
-    let committed = PathBuf::from(concat!(
+    let held_out = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/vision/held-out.safetensors"
     ));
-    train(&committed).assert().success();
+    train(&held_out).assert().success();
     // The tuned network reads a sample like any other.
     chessbot()
         .arg("recognize")

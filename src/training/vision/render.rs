@@ -11,8 +11,9 @@
 //! [`HELD_OUT_SETS`] names the sets the classifier never trains on, so that benchmarks can measure
 //! it on piece styles it has not seen.
 
-use super::error::VisionError;
-use super::geometry::{BoardBox, square_cell};
+use crate::vision::classes::{PIECES, piece_index};
+use crate::vision::error::VisionError;
+use crate::vision::geometry::{BoardBox, square_cell};
 use ab_glyph::{FontRef, PxScale};
 use image::{Rgb, RgbImage, Rgba, RgbaImage, imageops};
 use imageproc::drawing::{
@@ -49,35 +50,6 @@ pub fn is_held_out(name: &str) -> bool {
     HELD_OUT_SETS.contains(&name)
 }
 
-/// The twelve pieces in file order: white K Q R B N P, then black K Q R B N P.
-pub const PIECES: [Piece; 12] = [
-    Color::White.king(),
-    Color::White.queen(),
-    Color::White.rook(),
-    Color::White.bishop(),
-    Color::White.knight(),
-    Color::White.pawn(),
-    Color::Black.king(),
-    Color::Black.queen(),
-    Color::Black.rook(),
-    Color::Black.bishop(),
-    Color::Black.knight(),
-    Color::Black.pawn(),
-];
-
-/// Index of `piece` in [`PIECES`].
-pub fn piece_index(piece: Piece) -> usize {
-    let role = match piece.role {
-        Role::King => 0,
-        Role::Queen => 1,
-        Role::Rook => 2,
-        Role::Bishop => 3,
-        Role::Knight => 4,
-        Role::Pawn => 5,
-    };
-    role + if piece.color.is_white() { 0 } else { 6 }
-}
-
 /// The file stem of `piece` in a set folder, e.g. `wK` or `bN`.
 pub fn piece_stem(piece: Piece) -> String {
     let side = if piece.color.is_white() { 'w' } else { 'b' };
@@ -85,7 +57,7 @@ pub fn piece_stem(piece: Piece) -> String {
 }
 
 /// The coordinate font (Noto Mono, SIL Open Font License 1.1, see `assets/fonts/`).
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoMono-Regular.ttf");
+static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoMono-Regular.ttf");
 
 fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT_BYTES).expect("the embedded font is a valid TrueType file")
@@ -1598,7 +1570,9 @@ fn play_random_moves(
     last
 }
 
-/// The shared piece folder for tests, or `None` (with a message) when `../shared` is absent.
+/// The shared piece folder for tests (`../shared/vision/pieces` beside the checkout), or
+/// `None` with a `skipped:` message when it is absent; with `CHESSBOT_TEST_STRICT=1` (as CI
+/// sets it) its absence fails the test instead.
 #[cfg(test)]
 pub(crate) fn test_pieces_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(concat!(
@@ -1606,17 +1580,36 @@ pub(crate) fn test_pieces_dir() -> Option<PathBuf> {
         "/../shared/vision/pieces"
     ));
     if dir.join("cburnett").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: {} is absent", dir.display());
-        None
+        return Some(dir);
     }
+    assert!(
+        std::env::var("CHESSBOT_TEST_STRICT").as_deref() != Ok("1"),
+        "{} is absent and CHESSBOT_TEST_STRICT=1",
+        dir.display()
+    );
+    eprintln!("skipped: needs ../shared/vision/pieces");
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn piece_stems_name_side_and_role() {
+        assert_eq!(piece_stem(Color::Black.knight()), "bN");
+    }
+
+    #[test]
+    fn random_boards_have_one_king_each() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..50 {
+            let b = random_board(&mut rng);
+            assert_eq!(b.by_piece(Color::White.king()).count(), 1);
+            assert_eq!(b.by_piece(Color::Black.king()).count(), 1);
+        }
+    }
 
     #[test]
     fn plain_board_has_the_promised_grid() {
@@ -1977,24 +1970,6 @@ mod tests {
     }
 
     #[test]
-    fn piece_index_matches_table() {
-        for (i, p) in PIECES.iter().enumerate() {
-            assert_eq!(piece_index(*p), i);
-        }
-        assert_eq!(piece_stem(Color::Black.knight()), "bN");
-    }
-
-    #[test]
-    fn random_boards_have_one_king_each() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..50 {
-            let b = random_board(&mut rng);
-            assert_eq!(b.by_piece(Color::White.king()).count(), 1);
-            assert_eq!(b.by_piece(Color::Black.king()).count(), 1);
-        }
-    }
-
-    #[test]
     fn pixel_ranges_cover_each_pixel_once() {
         let sq = 13.37;
         let mut seen = vec![0; 107];
@@ -2004,5 +1979,84 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n == 1), "{seen:?}");
+    }
+
+    #[test]
+    fn classifies_a_rendered_training_board() {
+        use crate::vision::{BoardBox, Classifier, VisionError};
+        let Some(dir) = test_pieces_dir() else { return };
+        let classifier = Classifier::embedded().unwrap();
+        let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+        let board = crate::rules::fen::parse_fen(fen)
+            .unwrap()
+            .as_setup()
+            .board
+            .clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for (set, size, flipped) in [("cburnett", 40.0, false), ("merida", 61.5, true)] {
+            let set = std::sync::Arc::new(PieceSet::load(&dir.join(set)).unwrap());
+            let light = image::Rgb([240, 217, 181]);
+            let dark = image::Rgb([181, 136, 99]);
+            let mut style = BoardStyle::plain(set, light, dark, size);
+            style.flipped = flipped;
+            let r = render_board(&board, &style, &mut rng);
+            let guess = classifier.classify_board(&r.image, &r.grid).unwrap();
+            assert_eq!(
+                guess.board(flipped),
+                board,
+                "{} at {size} px",
+                style.pieces.name()
+            );
+        }
+        let tiny = RgbImage::new(4, 4);
+        let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
+        assert!(matches!(err, Err(VisionError::BadBox { .. })));
+    }
+
+    /// The measurement behind the order of [`crate::vision::orient::decide`]: how often rank
+    /// digits mislead, and how weak a game position's placement evidence gets (needs `../shared`; ~1 min in release).
+    #[test]
+    #[ignore]
+    fn clue_reliability() {
+        use crate::vision::geometry::cell_square;
+        use crate::vision::orient::{from_coordinates, placement_evidence};
+        let cells = |board: &Board, flipped: bool| -> Vec<Option<Piece>> {
+            (0..64)
+                .map(|i| board.piece_at(cell_square(i / 8, i % 8, flipped)))
+                .collect()
+        };
+        let Some(dir) = test_pieces_dir() else { return };
+        let sets = load_piece_sets(&dir).unwrap();
+        let themes = load_themes(&themes_path(&dir)).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut verdicts, mut wrong_digits, mut weakest_game) = (0, 0, f32::MAX);
+        for k in 0..600 {
+            let game = k % 3 != 0;
+            let board = if game {
+                random_game_board(&mut rng)
+            } else {
+                random_board(&mut rng)
+            };
+            let set = sets.choose(&mut rng).unwrap().clone();
+            let style = BoardStyle::random(&mut rng, set, &themes, &board, (16.0, 92.0));
+            let r = render_board(&board, &style, &mut rng);
+            if let Some(o) = from_coordinates(&r.image, &r.grid, &cells(&board, r.flipped)) {
+                verdicts += 1;
+                wrong_digits += usize::from(o.flipped() != r.flipped);
+            }
+            if game {
+                let toward_truth = placement_evidence(&cells(&board, r.flipped))
+                    * if r.flipped { -1.0 } else { 1.0 };
+                weakest_game = weakest_game.min(toward_truth);
+            }
+        }
+        eprintln!(
+            "digits: {verdicts} verdicts, {wrong_digits} wrong; weakest game placement evidence \
+             toward the truth: {weakest_game:.2}"
+        );
+        assert!(
+            weakest_game > 0.0,
+            "a game position whose placement points the wrong way"
+        );
     }
 }

@@ -2,14 +2,14 @@
 //! held out of training ([`HELD_OUT_SETS`]), runs the whole pipeline on each (PNG decode
 //! included) and scores location, squares, whole boards and time.
 
+use crate::training::vision::render::{
+    Artefact, BoardStyle, HELD_OUT_SETS, RenderedBoard, load_piece_sets, load_themes, random_board,
+    random_game, render_screenshot, themes_path,
+};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
 use crate::vision::input::decode;
 use crate::vision::recognize::{RecognizeOptions, Recognizer, TurnSource};
-use crate::vision::render::{
-    Artefact, BoardStyle, HELD_OUT_SETS, RenderedBoard, load_piece_sets, load_themes, random_board,
-    random_game, render_screenshot, themes_path,
-};
 use image::ImageEncoder;
 use image::codecs::png::PngEncoder;
 use rand::SeedableRng;
@@ -30,10 +30,9 @@ pub enum Positions {
 }
 
 /// The smallest board (pixels on the page, the smaller side) that `recognize` is specified
-/// for: issue #3 asks for boards "from ~120 px". The bench draws squares of 16-92 px and then
-/// scales a third of the pages by 0.6-1.6, so about one board in 75 comes out smaller (40 of
-/// the 3000 pages of seeds 1, 11, 2-5); they are measured all the same, and the in-range
-/// figures ([`SetReport::in_range`]) leave them out.
+/// for: boards from about 120 px. The bench draws squares of 16-92 px and then scales a third
+/// of the pages by 0.6-1.6, so about one board in 75 comes out smaller; they are measured all
+/// the same, and the in-range figures ([`SetReport::in_range`]) leave them out.
 pub const LEAST_BOARD: f32 = 120.0;
 
 /// What to measure.

@@ -3,17 +3,18 @@
 //!
 //! Everything random (positions, styles, crop jitter, weight initialisation, batch order) comes
 //! from one ChaCha8 generator seeded with [`TrainConfig::seed`], so a run is reproducible for a
-//! given seed and thread count (`RAYON_NUM_THREADS=2` for the committed model).
+//! given seed and thread count.
 
 use super::bench::Positions;
-use super::classify::{Classifier, SquareClass, crop_cells};
-use super::error::VisionError;
-use super::geometry::cell_square;
 use super::model::{CROP, SquareNet};
 use super::render::{
     BoardStyle, BoardTheme, Flat, PieceSet, is_held_out, load_piece_sets, load_themes,
     random_board, random_game_board, render_board, themes_path,
 };
+use crate::vision::classes::SquareClass;
+use crate::vision::classify::{Classifier, crop_cells};
+use crate::vision::error::VisionError;
+use crate::vision::geometry::cell_square;
 use candle_core::{DType, Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -60,7 +61,7 @@ pub struct TrainConfig {
     /// Share of boards whose pieces are drawn flat ([`Flat`]: the shape alone, no inner
     /// lines), to teach the outlines that unseen styles keep rather than the inner details they
     /// change; the 3D renders are never drawn flat (their outlines alone are blobs). 0 for the
-    /// committed models: 0.2 read fewer held-out boards (README, stop 37).
+    /// shipped networks: flat pieces did not help them read unseen sets.
     pub flat_share: f64,
     /// More folders of piece sets, always trained on (never held out): more drawing styles
     /// for the network to tell apart from what makes a piece a piece.
@@ -75,27 +76,28 @@ pub struct TrainConfig {
     /// Share of the boards drawn with a set of `pieces_dir` (not an extra set) that use a
     /// `staunton3d` set; 0 keeps the plain draw, uniform among families, where the one 3D
     /// family gets about one board in twenty and the networks read its own training sets'
-    /// kings, queens and bishops worst (README, stop 47).
+    /// kings, queens and bishops worst.
     pub three_d_share: f64,
     /// Share of boards with extra arrows laid over pieces in a random strong colour and
-    /// opacity ([`BoardStyle::add_arrows_over_pieces`]): pieces under an arrow were the largest
-    /// class of misread held-out boards at stop 56.
+    /// opacity ([`BoardStyle::add_arrows_over_pieces`]): pieces under an arrow are among the
+    /// pieces the network misreads most.
     pub arrow_share: f64,
     /// Share of boards whose pieces (one side's or both) are recoloured in a random hue
-    /// ([`BoardStyle::tint_pieces`]): the held-out `staunton3d-wood` draws its black pieces in
-    /// orange-brown wood, which the trained sets' greys never taught (README, stop 64).
+    /// ([`BoardStyle::tint_pieces`]): some sets draw their black pieces in orange-brown wood,
+    /// which the trained sets' greys never teach.
     pub tint_share: f64,
     /// Largest square size (pixels, before scaling) of the boards drawn, or `None` for the
     /// usual [`SQUARE_RANGE`] and one board in ten at [`LARGE_SQUARE_RANGE`]: a network for
     /// small boards only, where most misread held-out boards are.
     pub max_square: Option<f32>,
     /// Weights (safetensors of this network) to start from instead of random ones: a
-    /// fine-tuning run, e.g. a committed network trained further with another mix.
+    /// fine-tuning run, e.g. a shipped network trained further with another mix.
     pub init: Option<PathBuf>,
 }
 
 impl TrainConfig {
-    /// The settings of the committed model, for piece sets in `pieces_dir`.
+    /// The default settings (a network from random weights), for piece sets in `pieces_dir`;
+    /// docs/training.md gives the recipe of the shipped networks.
     pub fn new(pieces_dir: PathBuf) -> Self {
         TrainConfig {
             pieces_dir,
@@ -417,7 +419,7 @@ fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> 
 }
 
 /// The convolution widths of the network saved at `path` (see [`TrainConfig::init`]), so that
-/// a wider one (stop 51's GPU-trained pair) is trained further as it is; its crops must be
+/// a wider one (the GPU-trained wide pair) is trained further as it is; its crops must be
 /// the [`CROP`] that training draws.
 fn init_channels(path: &Path) -> Result<[usize; 4], VisionError> {
     let bytes = std::fs::read(path).map_err(|e| VisionError::io(path, e))?;
@@ -469,8 +471,7 @@ fn load_weights(varmap: &VarMap, path: &Path) -> Result<(), VisionError> {
 
 /// Writes the weights of `varmap` to `out` (safetensors) as float16: half the size of float32,
 /// which matters because the networks `recognize` reads are compiled into the binary, and
-/// readings no worse (stop 69: the 16 committed networks converted read 3000 + 3000 held-out
-/// bench pages as well as before). Networks load as float32 whatever they were saved as.
+/// readings no worse. Networks load as float32 whatever they were saved as.
 fn save_half(varmap: &VarMap, out: &Path) -> Result<(), VisionError> {
     let data = varmap
         .data()
@@ -608,7 +609,7 @@ pub struct SetScore {
     pub squares: usize,
     /// Squares right by the network's most probable class alone.
     pub squares_right_raw: usize,
-    /// Squares right after [`super::classify::decide`].
+    /// Squares right after [`crate::vision::classify::decide`].
     pub squares_right: usize,
     /// Seconds spent in [`Classifier::classify_board`] (cropping, network, decision).
     pub classify_seconds: f64,
@@ -676,7 +677,7 @@ pub fn evaluate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::render::test_pieces_dir;
+    use crate::training::vision::render::test_pieces_dir;
 
     #[test]
     fn all_sets_adds_the_held_out_ones_with_families_together() {

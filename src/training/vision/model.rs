@@ -7,33 +7,26 @@
 //! 2×2 max-pooling after the first three, a fully connected layer to an [`EMBED`]-wide embedding
 //! (used to compare squares within one image) and a linear layer to the [`CLASSES`] logits.
 
-use super::unfold::unfold3x3;
-use candle_core::{D, Module, ModuleT, Result, Tensor};
+use crate::vision::classes::CLASSES;
+use crate::vision::inference::{self, BN_EPS, EMBED, POOLED_BLOCKS, shape_of};
+use crate::vision::pool::bias_relu_pool;
+use crate::vision::unfold::unfold3x3;
+use candle_core::{Module, ModuleT, Result, Tensor};
 use candle_nn::{BatchNorm, Conv2d, Conv2dConfig, Linear, VarBuilder};
 use std::collections::HashMap;
 
-/// Side of the square crop a newly trained network reads, in pixels.
-///
-/// A 48-px network (the same recipe, 2.2 times the training time) read no better on the
-/// held-out sets and took twice as long (README, stop 35).
+/// Side of the square crop a newly trained network reads, in pixels: larger crops take longer
+/// to train and to read, for no better readings of unseen sets.
 pub const CROP: usize = 32;
-/// Number of classes: empty + 12 pieces.
-pub const CLASSES: usize = 13;
-/// Width of the embedding before the last layer.
-pub const EMBED: usize = 64;
 /// Channels of the four convolutions of a newly trained network (a saved network's follow
 /// from its weights, [`shape_of`]).
 pub const CHANNELS: [usize; 4] = [16, 32, 48, 64];
-/// The first blocks, which max-pool their output 2×2 (the last does not).
-pub(super) const POOLED_BLOCKS: usize = 3;
-/// The batch norms' epsilon (added to the running variance).
-pub(super) const BN_EPS: f64 = 1e-5;
 
 struct Block {
     conv: Conv2d,
     bn: Option<BatchNorm>,
     /// The folded convolution's bias as plain numbers, for the fused inference pass
-    /// ([`super::pool`]); `None` while training.
+    /// ([`crate::vision::pool`]); `None` while training.
     inference_bias: Option<Vec<f32>>,
 }
 
@@ -56,7 +49,7 @@ impl Block {
     fn forward_t(&self, x: &Tensor, train: bool, pool: bool) -> Result<Tensor> {
         if let (Some(bias), false) = (&self.inference_bias, train) {
             let x = conv3x3(x, self.conv.weight(), None)?;
-            return super::pool::bias_relu_pool(&x, bias, pool);
+            return bias_relu_pool(&x, bias, pool);
         }
         let x = conv3x3(x, self.conv.weight(), self.conv.bias())?;
         let x = match &self.bn {
@@ -90,7 +83,7 @@ impl Block {
 /// A 3×3 convolution with padding 1 and stride 1 on channels-last `x` = `[n, h, w, cin]`, as
 /// one unfold and one matrix product; `w` is `[cout, cin, 3, 3]` as in `Conv2d`.
 ///
-/// Candle's CPU `conv2d` took about 80% of a 64-square forward pass (see [`super::unfold`]);
+/// Candle's CPU `conv2d` took about 80% of a 64-square forward pass (see [`crate::vision::unfold`]);
 /// here all squares go through one matrix product.
 fn conv3x3(x: &Tensor, w: &Tensor, bias: Option<&Tensor>) -> Result<Tensor> {
     let (n, h, wd, _) = x.dims4()?;
@@ -111,7 +104,7 @@ fn kernel_matrix(w: &Tensor) -> Result<Tensor> {
 }
 
 /// 2×2 max-pooling on channels-last `[n, h, w, c]` (even `h` and `w`).
-pub(super) fn max_pool2(x: &Tensor) -> Result<Tensor> {
+pub(crate) fn max_pool2(x: &Tensor) -> Result<Tensor> {
     let (n, h, w, c) = x.dims4()?;
     x.reshape((n * h / 2, 2, w / 2, 2 * c))?
         .max(1)?
@@ -176,8 +169,8 @@ impl SquareNet {
     }
 
     /// The fused network ([`SquareNet::fused`]) as plain buffers for the inference pass of
-    /// [`super::inference`]; an error for a network not fused.
-    pub fn inference(&self) -> Result<super::inference::Network> {
+    /// [`crate::vision::inference`]; an error for a network not fused.
+    pub fn inference(&self) -> Result<inference::Network> {
         let mut convolutions = Vec::with_capacity(self.blocks.len());
         for (i, b) in self.blocks.iter().enumerate() {
             let Some(bias) = &b.inference_bias else {
@@ -187,7 +180,7 @@ impl SquareNet {
             let kernel = kernel_matrix(b.conv.weight())?
                 .flatten_all()?
                 .to_vec1::<f32>()?;
-            convolutions.push(super::inference::Convolution {
+            convolutions.push(inference::Convolution {
                 cin,
                 cout,
                 kernel,
@@ -195,20 +188,20 @@ impl SquareNet {
                 pool: i < POOLED_BLOCKS,
             });
         }
-        let dense = |l: &Linear| -> Result<super::inference::Dense> {
+        let dense = |l: &Linear| -> Result<inference::Dense> {
             let (outputs, inputs) = l.weight().dims2()?;
             let bias = match l.bias() {
                 Some(b) => b.to_vec1::<f32>()?,
                 None => vec![0.0; outputs],
             };
-            Ok(super::inference::Dense {
+            Ok(inference::Dense {
                 inputs,
                 outputs,
                 weight: l.weight().flatten_all()?.to_vec1::<f32>()?,
                 bias,
             })
         };
-        Ok(super::inference::Network {
+        Ok(inference::Network {
             crop: self.crop,
             convolutions,
             embed: dense(&self.embed)?,
@@ -231,47 +224,17 @@ impl SquareNet {
     }
 }
 
-/// The crop side and convolution widths of saved weights, given the dimensions of each named
-/// weight (`dims`): the widths are the first dimensions of `b0..b3.conv.weight`, and the
-/// embedding layer reads the last convolution's channels over `(crop / 8)²` cells into
-/// [`EMBED`] outputs. `None` when the weights lack such layers or their shapes do not fit
-/// together.
-pub fn shape_of(dims: impl Fn(&str) -> Option<Vec<usize>>) -> Option<(usize, [usize; 4])> {
-    let mut channels = [0; 4];
-    let mut cin = 3;
-    for (i, c) in channels.iter_mut().enumerate() {
-        let [cout, inputs, kh, kw] = dims(&format!("b{i}.conv.weight"))?[..] else {
-            return None;
-        };
-        if inputs != cin || (kh, kw) != (3, 3) || cout == 0 {
-            return None;
-        }
-        *c = cout;
-        cin = cout;
-    }
-    let [outputs, inputs] = dims("embed.weight")?[..] else {
-        return None;
-    };
-    let cells = inputs / cin;
-    let spatial = (cells as f64).sqrt().round() as usize;
-    (outputs == EMBED && spatial > 0 && spatial * spatial * cin == inputs)
-        .then_some((spatial * 8, channels))
-}
-
 /// [`shape_of`] for weights loaded as tensors.
 pub fn shape_of_tensors(weights: &HashMap<String, Tensor>) -> Option<(usize, [usize; 4])> {
     shape_of(|name| weights.get(name).map(|t| t.dims().to_vec()))
 }
 
-/// Softmax over the last dimension of `[N, CLASSES]` logits, as rows.
-pub fn probabilities(logits: &Tensor) -> Result<Vec<Vec<f32>>> {
-    candle_nn::ops::softmax(logits, D::Minus1)?.to_vec2::<f32>()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use candle_core::{Device, Tensor};
+    use crate::vision::inference::Network;
+    use candle_core::{DType, Device, Tensor};
+    use candle_nn::{VarBuilder, VarMap};
 
     #[test]
     fn crop_side_and_widths_follow_from_the_weights() {
@@ -350,5 +313,83 @@ mod tests {
             .to_scalar::<f32>()
             .unwrap();
         assert!(diff < 1e-4, "largest difference {diff}");
+    }
+
+    fn random_net(crop: usize) -> SquareNet {
+        let map = VarMap::new();
+        let vb = VarBuilder::from_varmap(&map, DType::F32, &Device::Cpu);
+        SquareNet::new(vb, crop).unwrap()
+    }
+
+    #[test]
+    fn the_buffer_pass_gives_the_tensor_pass_to_the_bit() {
+        for (crop, n) in [(32, 1), (32, 5), (32, 16), (16, 3)] {
+            let net = random_net(crop).fused().unwrap();
+            let values: Vec<f32> = (0..n * 3 * crop * crop)
+                .map(|i| (i as f32 * 0.613).sin() * 0.5)
+                .collect();
+            let x = Tensor::from_slice(&values, (n, 3, crop, crop), &Device::Cpu).unwrap();
+            let (logits, embeddings) = net.forward_t(&x, false).unwrap();
+            let (ours_logits, ours_embeddings) =
+                net.inference().unwrap().forward(&values, n).unwrap();
+            assert_eq!(ours_logits.len(), n * CLASSES);
+            assert_eq!(ours_embeddings.len(), n * EMBED);
+            let flat = |t: Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
+            assert_eq!(ours_logits, flat(logits), "logits, crop {crop}, n {n}");
+            assert_eq!(
+                ours_embeddings,
+                flat(embeddings),
+                "embeddings, crop {crop}, n {n}"
+            );
+        }
+    }
+
+    /// Every value of a loaded network, as bits, in a fixed order.
+    fn bits(net: &Network) -> Vec<u32> {
+        let mut out = vec![net.crop as u32];
+        for c in &net.convolutions {
+            out.extend([c.cin as u32, c.cout as u32, u32::from(c.pool)]);
+            out.extend(c.kernel.iter().chain(&c.bias).map(|v| v.to_bits()));
+        }
+        for d in [&net.embed, &net.head] {
+            out.extend([d.inputs as u32, d.outputs as u32]);
+            out.extend(d.weight.iter().chain(&d.bias).map(|v| v.to_bits()));
+        }
+        out
+    }
+
+    #[test]
+    fn the_committed_networks_load_as_the_fused_training_network() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/vision");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "safetensors") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu).unwrap();
+            let (crop, channels) = shape_of_tensors(&tensors).unwrap();
+            let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
+            let trained = SquareNet::with_channels(vb, crop, &channels).unwrap();
+            let via_tensors = trained.fused().unwrap().inference().unwrap();
+            let direct = Network::from_safetensors(&bytes).unwrap();
+            assert!(bits(&direct) == bits(&via_tensors), "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 2, "only {seen} networks in assets/vision");
+    }
+
+    #[test]
+    fn only_a_fused_network_has_a_buffer_pass() {
+        assert!(random_net(32).inference().is_err());
+    }
+
+    #[test]
+    fn too_few_values_are_an_error() {
+        let net = random_net(32).fused().unwrap().inference().unwrap();
+        assert!(net.forward(&[0.0; 100], 1).is_err());
+        let (logits, embeddings) = net.forward(&[], 0).unwrap();
+        assert!(logits.is_empty() && embeddings.is_empty());
     }
 }

@@ -10,10 +10,10 @@
 //! [`SquareClass::index`] as one byte and its `3 × side × side` values (channel-major RGB) as
 //! bytes, `round((v + 0.5) · 255)` of the network's input `v` in `[-0.5, 0.5]`.
 
-use super::classify::SquareClass;
-use super::error::VisionError;
-use super::model::{CLASSES, CROP};
+use super::model::CROP;
 use super::train::{BoardMix, Sets, TrainConfig, sample_board};
+use crate::vision::classes::{CLASSES, SquareClass};
+use crate::vision::error::VisionError;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -94,18 +94,8 @@ pub fn write_dataset(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vision::render::DEFAULT_PIECES_DIR;
+    use crate::training::vision::render::test_pieces_dir as pieces;
     use std::path::PathBuf;
-
-    fn pieces() -> Option<PathBuf> {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PIECES_DIR);
-        if dir.is_dir() {
-            Some(dir)
-        } else {
-            eprintln!("skipped: {} is absent", dir.display());
-            None
-        }
-    }
 
     #[test]
     fn bytes_round_trip_the_input_range() {

@@ -1,0 +1,21 @@
+//! Training and measuring the square classifier of [`crate::vision`].
+//!
+//! - [`render`]: draws boards and whole screenshots from piece sets and board colours (training
+//!   and test data), and names the piece sets held out of training.
+//! - [`model`]: the square network as candle layers, for training (recognition reads the same
+//!   weights with [`crate::vision::inference`]).
+//! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
+//!   on held-out piece sets (`chessbot vision eval`).
+//! - [`networks`]: the benchmark's networks, trained without the held-out piece sets, read
+//!   from files (never compiled in).
+//! - [`dataset`]: writes the crops training draws to a file, for trainers outside the binary.
+//! - [`bench`](mod@bench): the recognition benchmark on held-out piece sets (`chessbot vision bench`).
+//!
+//! Imports run one way: this module uses [`crate::vision`], never the reverse.
+
+pub mod bench;
+pub mod dataset;
+pub mod model;
+pub mod networks;
+pub mod render;
+pub mod train;

@@ -1,0 +1,9 @@
+//! Parameters of the pipeline's own steps ([`crate::vision::recognize`]).
+
+/// Width in pixels of the plain margin put around an image in which no board is found, or
+/// whose board runs to its edge: the locator needs a board's outer edge against something
+/// else (4 to 32 px work alike).
+pub const MARGIN: u32 = 8;
+/// Grey of that margin, halfway up: the board's edge shows against it unless both of its
+/// square colours are mid-grey themselves.
+pub const MARGIN_GREY: u8 = 128;
