@@ -17,8 +17,9 @@ Per program, per piece set, per kind of position and overall it reports:
   turn     images whose side to move was read right
   none     images where no board was found
   ms       median and 95th percentile time per image
---misses lists every image not read exactly; --json-out writes each image's result and the
-tables as JSON.
+--misses lists every image not read exactly: no board, turned round, or its wrong squares as
+SQUARE:TRUTH>READ ('.' an empty square); --json-out writes each image's result and the tables
+as JSON.
 """
 import argparse
 import json
@@ -159,11 +160,12 @@ def main():
         print('\nmisses:')
         for r in rows:
             if not r['exact']:
-                what = 'no board' if not r['found'] else \
-                    ('turned round' if r['turned'] else '') + \
-                    (' ' if r['turned'] and r['squares'] < 64 else '') + \
-                    (f'{64 - r["squares"]} wrong: {" ".join(r["wrong"][:8])}'
-                     if r['squares'] < 64 and not r['turned'] else '')
+                if not r['found']:
+                    what = 'no board'
+                elif r['turned']:
+                    what = 'turned round'
+                else:
+                    what = f'{64 - r["squares"]} wrong: {" ".join(r["wrong"][:8])}'
                 print(f'  {r["name"]} {r["pieces"]} {r["kind"]}'
                       f'{" labels" if r["labels"] else ""}: {what}')
     if args.json_out:
