@@ -290,7 +290,7 @@ fn flipped_sample_orientation_detected_and_forced() {
         .stdout(format!("{}\n", fen.replace(" w ", " b ")));
 }
 
-/// Checks the real screenshots listed in `tests/data/vision/{list}` (`xboard.txt`, `web.txt`)
+/// Checks the real screenshots listed in `tests/data/vision/{list}` (`xboard.txt`, `programs.txt`)
 /// whose file names pass `pick`; returns how many were checked.
 fn check_real(list: &str, pick: impl Fn(&str) -> bool) -> usize {
     let list = std::fs::read_to_string(Path::new(FIXTURES).join(list)).unwrap();
@@ -347,6 +347,13 @@ fn gnome_chess_screenshots() {
 #[test]
 fn web_board_screenshots() {
     assert_eq!(check_real("web.txt", |_| true), 12);
+}
+
+/// Every screenshot of the further programs (`programs.txt`: PyChess, chessboard.js,
+/// chessboard-element and gchessboard, taken by the real-program benchmark's shooters).
+#[test]
+fn more_program_screenshots() {
+    assert_eq!(check_real("programs.txt", |_| true), 4);
 }
 
 #[test]
