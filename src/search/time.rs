@@ -3,9 +3,11 @@
 //! `ponderhit`.
 //!
 //! On a clock the hard deadline never passes the time left minus the move overhead (the
-//! delays between our answer and the clock stopping). A short clock keeps a growing share of
-//! itself in reserve, so that the increment builds it up again, and with almost nothing left
-//! the engine answers at once from a depth-1 search.
+//! delays between our answer and the clock stopping). Every budget leaves a reserve on the
+//! clock, a growing share of it as it shrinks, and below a full reserve the increment counts
+//! only in part, so that in a long game on a short clock the clock settles above a floor
+//! instead of near zero: a scheduling delay on a loaded machine then costs time, not the game.
+//! With almost nothing left the engine answers at once from a depth-1 search.
 //!
 //! While pondering, no time limit applies; when `ponderhit` is raised the budget starts from
 //! that moment, because that is when our clock starts running.
@@ -26,6 +28,11 @@ pub const ANSWER_AT_ONCE: Duration = Duration::from_millis(5);
 /// The usable clock below which a move takes less than its usual share (see
 /// [`clock_budget`]): half of it with nothing left, rising to all of it here.
 pub const SHORT_CLOCK: Duration = Duration::from_secs(1);
+
+/// The part of the clock no budget touches: this much, or half the clock when less is left.
+/// The increment counts fully only once the clock holds this much above the reserve, so a
+/// game on a short clock keeps about this much in hand for the delays of a loaded machine.
+pub const RESERVE: Duration = Duration::from_millis(200);
 
 /// The time budget of one search.
 #[derive(Debug, Clone)]
@@ -52,23 +59,26 @@ pub fn clock_budget(
     moves_to_go: Option<u32>,
     overhead: Duration,
 ) -> (Duration, Duration) {
-    let usable = time.saturating_sub(overhead);
-    if usable < ANSWER_AT_ONCE {
+    let left = time.saturating_sub(overhead);
+    if left < ANSWER_AT_ONCE {
         return (Duration::ZERO, Duration::ZERO);
     }
-    let usable = usable.as_secs_f64() * 1000.0;
+    let left = left.as_secs_f64() * 1000.0;
+    let reserve_ms = RESERVE.as_secs_f64() * 1000.0;
+    let usable = left - (left / 2.0).min(reserve_ms);
     let inc_ms = increment.as_secs_f64() * 1000.0;
+    let inc_share = (usable / reserve_ms).min(1.0);
     let mtg = f64::from(moves_to_go.unwrap_or(30).clamp(1, 60));
-    let base = usable / mtg + inc_ms * 0.8;
-    // The most one move may take: nearly everything left on the last move before a control,
-    // 40% otherwise; on a short clock down to half that, so the reserve grows as it shrinks.
+    let base = usable / mtg + inc_ms * 0.8 * inc_share;
+    // The most one move may take: nearly everything usable on the last move before a control,
+    // 40% otherwise; on a short clock down to half that.
     let full_share = if mtg <= 1.0 { 0.9 } else { 0.4 };
     let short = (usable / (SHORT_CLOCK.as_secs_f64() * 1000.0)).min(1.0);
     let hard = (base * 3.0).min(usable * full_share * (0.5 + 0.5 * short));
     let soft = base.min(usable * 0.5).min(hard);
     (
         Duration::from_micros((soft * 1000.0) as u64),
-        Duration::from_micros((hard * 1000.0) as u64),
+        Duration::from_micros((hard * 1000.0).max(1.0) as u64),
     )
 }
 
@@ -240,6 +250,26 @@ mod tests {
             ..clock(1, 0)
         };
         assert!(!TimeManager::new(&pondering, &control).answers_at_once());
+    }
+
+    /// A long game at 1 s + 10 ms in which every move takes its whole hard budget plus 5 ms of
+    /// delay: the clock settles well above zero instead of running out.
+    #[test]
+    fn a_long_game_on_a_short_clock_keeps_a_floor() {
+        let ms = Duration::from_millis;
+        let (overhead, inc, delay) = (ms(20), ms(10), ms(5));
+        let mut clock = ms(1000);
+        let mut lowest = clock;
+        for _ in 0..300 {
+            let (_, hard) = clock_budget(clock, inc, None, overhead);
+            clock = clock.saturating_sub(hard + delay) + inc;
+            lowest = lowest.min(clock);
+        }
+        assert!(lowest > ms(60), "{lowest:?}");
+        assert!(
+            clock < ms(300),
+            "{clock:?}: the reserve is kept, not hoarded"
+        );
     }
 
     #[test]
