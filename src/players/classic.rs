@@ -8,8 +8,9 @@
 
 use super::{Choice, ClockView, GameView, Player, PlayerError, legal_moves};
 use crate::game::GamePosition;
+use crate::search::eval::simplified::square_bonus;
 use crate::search::{Depth, Score};
-use shakmaty::{Bitboard, Board, Color, Move, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Move, Piece, Role, Square};
 
 /// The default search depth in plies.
 pub const DEFAULT_DEPTH: Depth = 3;
@@ -194,104 +195,13 @@ pub fn value(role: Role) -> i32 {
     }
 }
 
-#[rustfmt::skip]
-const PAWN: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-    50, 50, 50, 50, 50, 50, 50, 50,
-    10, 10, 20, 30, 30, 20, 10, 10,
-     5,  5, 10, 25, 25, 10,  5,  5,
-     0,  0,  0, 20, 20,  0,  0,  0,
-     5, -5,-10,  0,  0,-10, -5,  5,
-     5, 10, 10,-20,-20, 10, 10,  5,
-     0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const KNIGHT: [i32; 64] = [
-    -50,-40,-30,-30,-30,-30,-40,-50,
-    -40,-20,  0,  0,  0,  0,-20,-40,
-    -30,  0, 10, 15, 15, 10,  0,-30,
-    -30,  5, 15, 20, 20, 15,  5,-30,
-    -30,  0, 15, 20, 20, 15,  0,-30,
-    -30,  5, 10, 15, 15, 10,  5,-30,
-    -40,-20,  0,  5,  5,  0,-20,-40,
-    -50,-40,-30,-30,-30,-30,-40,-50,
-];
-#[rustfmt::skip]
-const BISHOP: [i32; 64] = [
-    -20,-10,-10,-10,-10,-10,-10,-20,
-    -10,  0,  0,  0,  0,  0,  0,-10,
-    -10,  0,  5, 10, 10,  5,  0,-10,
-    -10,  5,  5, 10, 10,  5,  5,-10,
-    -10,  0, 10, 10, 10, 10,  0,-10,
-    -10, 10, 10, 10, 10, 10, 10,-10,
-    -10,  5,  0,  0,  0,  0,  5,-10,
-    -20,-10,-10,-10,-10,-10,-10,-20,
-];
-#[rustfmt::skip]
-const ROOK: [i32; 64] = [
-      0,  0,  0,  0,  0,  0,  0,  0,
-      5, 10, 10, 10, 10, 10, 10,  5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-      0,  0,  0,  5,  5,  0,  0,  0,
-];
-#[rustfmt::skip]
-const QUEEN: [i32; 64] = [
-    -20,-10,-10, -5, -5,-10,-10,-20,
-    -10,  0,  0,  0,  0,  0,  0,-10,
-    -10,  0,  5,  5,  5,  5,  0,-10,
-     -5,  0,  5,  5,  5,  5,  0, -5,
-      0,  0,  5,  5,  5,  5,  0, -5,
-    -10,  5,  5,  5,  5,  5,  0,-10,
-    -10,  0,  5,  0,  0,  0,  0,-10,
-    -20,-10,-10, -5, -5,-10,-10,-20,
-];
-#[rustfmt::skip]
-const KING_MIDDLE: [i32; 64] = [
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -30,-40,-40,-50,-50,-40,-40,-30,
-    -20,-30,-30,-40,-40,-30,-30,-20,
-    -10,-20,-20,-20,-20,-20,-20,-10,
-     20, 20,  0,  0,  0,  0, 20, 20,
-     20, 30, 10,  0,  0, 10, 30, 20,
-];
-#[rustfmt::skip]
-const KING_END: [i32; 64] = [
-    -50,-40,-30,-20,-20,-30,-40,-50,
-    -30,-20,-10,  0,  0,-10,-20,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 30, 40, 40, 30,-10,-30,
-    -30,-10, 20, 30, 30, 20,-10,-30,
-    -30,-30,  0,  0,  0,  0,-30,-30,
-    -50,-30,-30,-30,-30,-30,-30,-50,
-];
-
-/// Index into a table written from White's side with a8 first.
-fn table_index(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => usize::from(sq) ^ 56,
-        Color::Black => usize::from(sq),
-    }
-}
-
 /// Value plus square bonus of a non-king piece, from its owner's point of view (kings: 0, they
 /// are scored at the leaves because their table depends on the phase).
 fn psq(color: Color, role: Role, sq: Square) -> i32 {
-    let table = match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Bishop => &BISHOP,
-        Role::Rook => &ROOK,
-        Role::Queen => &QUEEN,
-        Role::King => return 0,
-    };
-    value(role) + table[table_index(color, sq)]
+    if role == Role::King {
+        return 0;
+    }
+    value(role) + square_bonus(Piece { color, role }, sq, false)
 }
 
 /// `+1` for White, `-1` for Black.
@@ -352,12 +262,19 @@ fn is_endgame(board: &Board) -> bool {
 /// The full evaluation from the side to move's (`turn`'s) view: the incremental part plus the
 /// kings.
 fn side_relative(board: &Board, turn: Color, eval_white: i32) -> i32 {
-    let table = if is_endgame(board) {
-        &KING_END
-    } else {
-        &KING_MIDDLE
+    let endgame = is_endgame(board);
+    let king = |color: Color| {
+        board.king_of(color).map_or(0, |sq| {
+            square_bonus(
+                Piece {
+                    color,
+                    role: Role::King,
+                },
+                sq,
+                endgame,
+            )
+        })
     };
-    let king = |c: Color| board.king_of(c).map_or(0, |sq| table[table_index(c, sq)]);
     let white = eval_white + king(Color::White) - king(Color::Black);
     white * sign(turn)
 }

@@ -10,6 +10,8 @@
 //! the Texel tuner (`chessbot tune`) can fit the weights to scored positions. The result is in
 //! centipawns from the side to move's point of view, as negamax wants it.
 
+pub mod simplified;
+
 use super::params::layout as w;
 use super::params::{self as p, Weights, role_index};
 use shakmaty::attacks::{

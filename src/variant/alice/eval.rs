@@ -15,6 +15,7 @@
 //! The score is in centipawns from the side to move's point of view. Weights are in [`weights`].
 
 use super::position::{Alice, BoardId};
+use crate::search::eval::simplified::square_bonus;
 use shakmaty::attacks;
 use shakmaty::{Bitboard, Color, Piece, Rank, Role, Square};
 
@@ -44,98 +45,6 @@ pub mod weights {
 
 use weights as w;
 
-/// Piece-square tables from White's side, rank 8 first (the well-known simplified evaluation
-/// function's tables): pawn, knight, bishop, king middlegame, king endgame, rook, queen.
-#[rustfmt::skip]
-const PST: [[i32; 64]; 7] = [
-    // pawn
-    [ 0,  0,  0,  0,  0,  0,  0,  0,
-     50, 50, 50, 50, 50, 50, 50, 50,
-     10, 10, 20, 30, 30, 20, 10, 10,
-      5,  5, 10, 25, 25, 10,  5,  5,
-      0,  0,  0, 20, 20,  0,  0,  0,
-      5, -5,-10,  0,  0,-10, -5,  5,
-      5, 10, 10,-20,-20, 10, 10,  5,
-      0,  0,  0,  0,  0,  0,  0,  0],
-    // knight
-    [-50,-40,-30,-30,-30,-30,-40,-50,
-     -40,-20,  0,  0,  0,  0,-20,-40,
-     -30,  0, 10, 15, 15, 10,  0,-30,
-     -30,  5, 15, 20, 20, 15,  5,-30,
-     -30,  0, 15, 20, 20, 15,  0,-30,
-     -30,  5, 10, 15, 15, 10,  5,-30,
-     -40,-20,  0,  5,  5,  0,-20,-40,
-     -50,-40,-30,-30,-30,-30,-40,-50],
-    // bishop
-    [-20,-10,-10,-10,-10,-10,-10,-20,
-     -10,  0,  0,  0,  0,  0,  0,-10,
-     -10,  0,  5, 10, 10,  5,  0,-10,
-     -10,  5,  5, 10, 10,  5,  5,-10,
-     -10,  0, 10, 10, 10, 10,  0,-10,
-     -10, 10, 10, 10, 10, 10, 10,-10,
-     -10,  5,  0,  0,  0,  0,  5,-10,
-     -20,-10,-10,-10,-10,-10,-10,-20],
-    // king, middlegame
-    [-30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -30,-40,-40,-50,-50,-40,-40,-30,
-     -20,-30,-30,-40,-40,-30,-30,-20,
-     -10,-20,-20,-20,-20,-20,-20,-10,
-      20, 20,  0,  0,  0,  0, 20, 20,
-      20, 30, 10,  0,  0, 10, 30, 20],
-    // king, endgame
-    [-50,-40,-30,-20,-20,-30,-40,-50,
-     -30,-20,-10,  0,  0,-10,-20,-30,
-     -30,-10, 20, 30, 30, 20,-10,-30,
-     -30,-10, 30, 40, 40, 30,-10,-30,
-     -30,-10, 30, 40, 40, 30,-10,-30,
-     -30,-10, 20, 30, 30, 20,-10,-30,
-     -30,-30,  0,  0,  0,  0,-30,-30,
-     -50,-30,-30,-30,-30,-30,-30,-50],
-    // rook
-    [ 0,  0,  0,  0,  0,  0,  0,  0,
-      5, 10, 10, 10, 10, 10, 10,  5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-     -5,  0,  0,  0,  0,  0,  0, -5,
-      0,  0,  0,  5,  5,  0,  0,  0],
-    // queen
-    [-20,-10,-10, -5, -5,-10,-10,-20,
-     -10,  0,  0,  0,  0,  0,  0,-10,
-     -10,  0,  5,  5,  5,  5,  0,-10,
-      -5,  0,  5,  5,  5,  5,  0, -5,
-       0,  0,  5,  5,  5,  5,  0, -5,
-     -10,  5,  5,  5,  5,  5,  0,-10,
-     -10,  0,  5,  0,  0,  0,  0,-10,
-     -20,-10,-10, -5, -5,-10,-10,-20],
-];
-
-/// The piece-square value of `piece` on `sq` (the king's table by `endgame`).
-fn pst(piece: Piece, sq: Square, endgame: bool) -> i32 {
-    let i = pst_index(piece.color, sq);
-    match piece.role {
-        Role::Pawn => PST[0][i],
-        Role::Knight => PST[1][i],
-        Role::Bishop => PST[2][i],
-        Role::King => PST[if endgame { 4 } else { 3 }][i],
-        Role::Rook => PST[5][i],
-        Role::Queen => PST[6][i],
-    }
-}
-
-/// The table entry of `sq` for a piece of `color` (tables are written from White's side).
-fn pst_index(color: Color, sq: Square) -> usize {
-    let sq = if color.is_white() {
-        sq.flip_vertical()
-    } else {
-        sq
-    };
-    sq as usize
-}
-
 /// Evaluates `pos` in centipawns from the side to move's point of view.
 ///
 /// ```
@@ -162,7 +71,7 @@ fn evaluate_side(pos: &Alice, color: Color) -> i32 {
         let role = piece.role;
         let idx = role as usize - 1;
         score += w::MATERIAL[idx];
-        score += pst(piece, sq, endgame);
+        score += square_bonus(piece, sq, endgame);
         if role == Role::Pawn {
             if is_passed(pos, sq, color) {
                 let rank = if color.is_white() {
