@@ -19,7 +19,7 @@ pub enum ColorChoice {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
   chessbot play                                  you are White against our engine
-  chessbot play --color black --movetime 2000 --tc 5+3
+  chessbot play --color black --movetime 2000 --tc 300+3   five minutes, 3 s a move
   chessbot play --level 3                        a weak opponent, for beginners
   chessbot play --engine stockfish --elo 1500    Stockfish, limited to 1500 Elo
   chessbot play --engine /opt/lc0 --engine-option Threads=2 --movetime 500
@@ -63,8 +63,9 @@ pub struct PlayArgs {
     /// Chess960: a random start position (or read --fen castling as Chess960).
     #[arg(long)]
     pub chess960: bool,
-    /// Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall.
-    #[arg(long, value_name = "M+S")]
+    /// Time control as in selfplay (cutechess-cli's tc): [MOVES/]SECONDS[+INCREMENT] in seconds,
+    /// e.g. 300+3 (or 5m+3) or 40/600; clocks are shown and flags fall.
+    #[arg(long, value_name = "TC")]
     pub tc: Option<String>,
     /// Write the game as PGN here when it ends (or input ends, or you quit).
     #[arg(long, value_name = "FILE")]

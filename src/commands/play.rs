@@ -146,7 +146,7 @@ fn play<V: Variant>(
         .as_deref()
         .map(str::parse::<TimeControl>)
         .transpose()
-        .map_err(CliError::input)?;
+        .map_err(|e| CliError::input(format!("--tc: {e}")))?;
     let mut rng = match args.seed {
         Some(s) => ChaCha8Rng::seed_from_u64(s),
         None => ChaCha8Rng::from_os_rng(),

@@ -378,7 +378,7 @@ mod tests {
         s.agree_draw();
         assert_eq!(s.end_sentence().unwrap(), "Draw by agreement");
 
-        let tc: TimeControl = "0.0001+0".parse().unwrap();
+        let tc: TimeControl = "0.006+0".parse().unwrap();
         let mut s: Session = Session::new(
             record("7k/8/8/8/8/8/8/R6K w - - 0 1"),
             Color::White,

@@ -162,7 +162,7 @@ fn draw_offers_follow_the_engine_evaluation() {
 fn loses_on_time_when_the_flag_falls() {
     // Stdin stays open and silent: White's 0.6 s run out.
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("chessbot"))
-        .args(["play", "--depth", "1", "--tc", "0.01+0"])
+        .args(["play", "--depth", "1", "--tc", "0.6+0"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -591,7 +591,7 @@ fn rank_line(screen: &str, rank: char) -> String {
 
 #[test]
 fn interactive_screen_in_tmux() {
-    let Some(t) = Tmux::start(&["--depth", "1", "--tc", "5+3"], &[]) else {
+    let Some(t) = Tmux::start(&["--depth", "1", "--tc", "300+3"], &[]) else {
         return;
     };
     let s = t.wait_for("the board", |s| s.contains("Your move (White):"));
