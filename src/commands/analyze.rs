@@ -288,7 +288,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         )));
     }
     for e in &broken {
-        eprintln!("warning: skipped {e}");
+        eprintln!("chessbot: warning: skipped {e}");
     }
     if games.is_empty() {
         return Err(CliError::input(format!(

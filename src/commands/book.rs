@@ -41,7 +41,7 @@ fn build(args: BuildArgs) -> CmdResult {
             }
             Err(e) => {
                 broken += 1;
-                eprintln!("chessbot: skipped {e}");
+                eprintln!("chessbot: warning: skipped {e}");
             }
         }
     }

@@ -252,3 +252,28 @@ fn chess960_games_are_analysed_with_castling_as_king_takes_rook() {
     assert_eq!(moves[4]["san"], "O-O");
     assert_eq!(moves[5]["uci"], "f8h8");
 }
+
+#[test]
+fn every_command_says_errors_one_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.bin");
+    let out = out.to_str().unwrap();
+    for args in [
+        vec!["recognize", "/nonexistent/board.png"],
+        vec!["analyze", "/nonexistent/games.pgn"],
+        vec!["book", "build", "/nonexistent/games.pgn", "-o", out],
+        vec![
+            "selfplay",
+            "--white",
+            "uci:/nonexistent/engine",
+            "--black",
+            "random",
+        ],
+        vec!["play", "--engine", "/nonexistent/engine"],
+    ] {
+        let output = chessbot().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("chessbot: "), "{args:?}: {err}");
+    }
+}
