@@ -9,7 +9,7 @@ use chessbot::analysis::review::{
     Class, GameReview, PlayerSummary, format_score, review_game, sparkline,
 };
 use chessbot::analysis::{AnalysisLimit, Evaluation, Evaluator, OwnEngine, UciEvaluator};
-use chessbot::rules::pgn::{Game, ReadOptions, read_games, result_text};
+use chessbot::rules::pgn::{Game, ReadOptions, read_games, read_pgn_file, result_text};
 use chessbot::search::Score;
 use chessbot::uci::client::EngineSpec;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -271,7 +271,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             plot.display()
         )));
     }
-    let text = std::fs::read_to_string(&args.pgn)
+    let text = read_pgn_file(&args.pgn)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.pgn.display())))?;
     let mut games = Vec::new();
     let mut broken = Vec::new();

@@ -18,7 +18,7 @@ use chessbot::players::engine::EnginePlayer;
 use chessbot::players::uci::{UciPlayer, declared_elo_range, elo_settings};
 use chessbot::players::{ClockView, Player, Variant};
 use chessbot::rules::chess960;
-use chessbot::rules::pgn::{ReadOptions, read_games};
+use chessbot::rules::pgn::{ReadOptions, read_games, read_pgn_file};
 use chessbot::search::Level;
 use chessbot::uci::client::{EngineError, EngineSpec};
 use chessbot::variant::alice::Alice;
@@ -94,7 +94,7 @@ fn first_record<P: GamePosition>(
 /// The first game of the PGN file at `path`, to continue (its castling as Chess960 when
 /// `chess960` or its `Variant` tag says so).
 fn continued(path: &Path, chess960: bool) -> Result<GameRecord<Chess>, CliError> {
-    let text = std::fs::read_to_string(path)
+    let text = read_pgn_file(path)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
     let options = ReadOptions {
         chess960,

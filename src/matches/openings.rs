@@ -8,7 +8,7 @@ use crate::game::GamePosition;
 use crate::players::random::RandomPlayer;
 use crate::players::{ClockView, GameView, Player};
 use crate::rules::fen::parse_position;
-use crate::rules::pgn::{PgnError, ReadOptions, read_games};
+use crate::rules::pgn::{PgnError, ReadOptions, read_games, read_pgn_file};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shakmaty::{CastlingMode, Chess, Move};
@@ -60,7 +60,12 @@ pub fn load(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, OpeningEr
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = if is_pgn {
+        read_pgn_file(path)
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(io)?;
     let openings = if is_pgn {
         read_pgn(&text, path, plies)?
     } else {
