@@ -188,10 +188,13 @@ fn summary_table(review: &GameReview) -> String {
     );
     for color in [Color::White, Color::Black] {
         let p = review.summary(color);
+        // A side that made no move has no loss or accuracy to show.
+        let acpl = p.acpl.map_or("-".to_string(), |a| format!("{a:.1}"));
+        let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}%"));
         let _ = writeln!(
             s,
-            "  {:<20} {:>6.1} {:>8.1}% {:>12} {:>9} {:>9}",
-            p.name, p.acpl, p.accuracy, p.inaccuracies, p.mistakes, p.blunders
+            "  {:<20} {:>6} {:>9} {:>12} {:>9} {:>9}",
+            p.name, acpl, accuracy, p.inaccuracies, p.mistakes, p.blunders
         );
     }
     let bad: Vec<String> = review
@@ -352,13 +355,18 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         if !args.json {
             let _ = writeln!(
                 summary_text,
-                "Game {} (line {}): {} - {} {}, {} moves, {annotator}",
+                "Game {} (line {}): {} - {} {}, {} {}, {annotator}",
                 game.number,
                 game.line,
                 review.summary(Color::White).name,
                 review.summary(Color::Black).name,
                 result_text(game.outcome),
                 game.moves.len(),
+                if game.moves.len() == 1 {
+                    "ply"
+                } else {
+                    "plies"
+                },
             );
             let _ = writeln!(summary_text, "  eval {}", sparkline(&review.white_scores()));
             summary_text.push_str(&summary_table(&review));

@@ -341,3 +341,34 @@ fn latin1_and_bom_pgn_files_read_everywhere() {
     .unwrap();
     assert!(text.contains("[White \"Müller\"]"), "{text}");
 }
+
+#[test]
+fn a_side_without_moves_has_no_accuracy_and_lengths_are_plies() {
+    let f = pgn_file("[Event \"short\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n");
+    let out = chessbot()
+        .args(["analyze", "--depth", "2", "-o", "/dev/null"])
+        .arg(f.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(", 1 plies,") || text.contains(", 1 ply,"),
+        "{text}"
+    );
+    let black = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("B "))
+        .unwrap();
+    assert!(!black.contains('%'), "{text}");
+    assert_eq!(black.split_whitespace().nth(2), Some("-"), "{text}");
+    let (v, _) = json(&["--depth", "2"], &f);
+    assert!(
+        v["games"][0]["summary"]["black"]["accuracy"].is_null(),
+        "{v}"
+    );
+    assert!(
+        v["games"][0]["summary"]["white"]["accuracy"].is_number(),
+        "{v}"
+    );
+}
