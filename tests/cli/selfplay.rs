@@ -92,22 +92,8 @@ pub fn read_games(pgn: &[u8]) -> Vec<ReadGame> {
 }
 
 fn run_match(args: &[&str]) -> (String, Vec<u8>) {
-    let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("games.pgn");
-    let out = chessbot()
-        .arg("selfplay")
-        .args(args)
-        .arg("--pgn")
-        .arg(&pgn)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    (
-        String::from_utf8(out).unwrap(),
-        std::fs::read(&pgn).unwrap(),
-    )
+    let (report, _, pgn) = run_match_stderr(args);
+    (report, pgn)
 }
 
 #[test]
