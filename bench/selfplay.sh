@@ -1,5 +1,6 @@
 #!/bin/sh
-# Games per second of chessbot selfplay against the python-chess peer, one core each.
+# Games per second of chessbot selfplay against the python-chess peer, one core each, every game
+# from the initial position (the peer stops games with python-chess's outcome(claim_draw=True)).
 # Usage: bench/selfplay.sh [GAMES]   (needs target/release/chessbot and python-chess)
 set -e
 games="${1:-200}"
@@ -8,7 +9,7 @@ for pair in "random random" "material material"; do
   set -- $pair
   py=$(python3 bench/selfplay_python.py "$1" "$2" "$games" 1)
   start=$(date +%s.%N)
-  "$bin" selfplay --white "$1" --black "$2" --games "$games" --concurrency 1 --seed 1 >/dev/null
+  "$bin" selfplay --white "$1" --black "$2" --games "$games" --concurrency 1 --seed 1 --random-plies 0 >/dev/null
   end=$(date +%s.%N)
   rs=$(echo "$games / ($end - $start)" | bc -l)
   pyrate=$(echo "$py" | awk '{print $(NF-1)}')

@@ -5,12 +5,14 @@ Plays N games between two built-in players with the same rules as chessbot's:
   random   - a uniformly random legal move;
   material - one ply on material (P1 N3 B3 R5 Q9), mate always, draws 0, random among the two
              best moves (ties shuffled first).
-Games end by checkmate, stalemate, insufficient material, threefold repetition or the 50-move
-rule (python-chess's claimable draws, as chessbot adjudicates them). One core, no output but a
-summary line: "<games> games <plies> plies <seconds> s <games/s> games/s".
+Games end when python-chess's rules-complete `board.outcome(claim_draw=True)` says so:
+checkmate, stalemate, insufficient material, fivefold repetition and the 75-move rule, and the
+claimable threefold repetition and 50-move rule (chessbot ends games at threefold and fifty
+moves too). One core, no output but a summary line:
+"<games> games <plies> plies <seconds> s <games/s> games/s".
 
 Usage: bench/selfplay_python.py random random 200 [seed]
-Compare: target/release/chessbot selfplay --white random --black random --games 200 --concurrency 1
+Compare: target/release/chessbot selfplay --white random --black random --games 200 --concurrency 1 --random-plies 0
 """
 import random
 import sys
@@ -30,8 +32,7 @@ def material(board, side):
 
 
 def game_over(board):
-    return (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material()
-            or board.can_claim_threefold_repetition() or board.halfmove_clock >= 100)
+    return board.outcome(claim_draw=True) is not None
 
 
 def choose_random(board, rng):

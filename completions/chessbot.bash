@@ -1064,7 +1064,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__play)
-            opts="-h -V --color --movetime --depth --level --threads --engine --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
+            opts="-h -V --color --movetime --depth --level --threads --engine --engine-arg --elo --engine-option --fen --pgn --chess960 --tc --pgn-out --ascii --seed --variant --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1091,6 +1091,10 @@ _chessbot() {
                     return 0
                     ;;
                 --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --engine-arg)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

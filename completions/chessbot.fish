@@ -57,12 +57,13 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l movetime -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l depth -d 'The engine searches to this depth (plies)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l level -d 'Our engine\'s level, 1 (beginner) to 10 (full strength, the default): lower levels search less and make plausible mistakes, never random moves' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l threads -d 'Search threads of our engine (Lazy SMP); an external engine takes `--engine-option Threads=N`' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine -d 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l elo -d 'Limit the external engine\'s strength to this Elo (UCI_LimitStrength; below Stockfish\'s 1320 minimum, Skill Level is used instead)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine -d 'Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games), a path, or a selfplay player spec `uci:PROGRAM?arg=ARG&OPTION=VALUE`' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine-arg -d 'A command-line argument for the external engine (repeatable), e.g. --engine-arg --uci for GNU Chess' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l elo -d 'Limit the opponent\'s strength to about this Elo: an external engine\'s UCI_LimitStrength (below Stockfish\'s 1320 minimum, Skill Level instead), or our engine\'s own limit (800 to 2800, full strength at the top), as --level does' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l engine-option -d 'Set a UCI option of the external engine (repeatable)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l fen -d 'Start from this position' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn -d 'Continue the (first) game of this PGN file' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l tc -d 'Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l tc -d 'Time control as in selfplay (cutechess-cli\'s tc): [MOVES/]SECONDS[+INCREMENT] in seconds, e.g. 300+3 (or 5m+3) or 40/600; clocks are shown and flags fall' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l pgn-out -d 'Write the game as PGN here when it ends (or input ends, or you quit)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l seed -d 'Seed for the random choices (colour, Chess960 position)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand play" -l variant -d 'The rules: standard chess, or Alice chess (two boards drawn side by side)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
@@ -97,15 +98,15 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l gauntlet 
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l vs -d 'The opponents in a gauntlet' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l players -d 'A round-robin between these players' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s n -l games -d 'Games per pairing' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l tc -d 'Chess clock: SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT] (e.g. 10+0.1, 40/60)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l tc -d 'Chess clock, as cutechess-cli\'s tc: [MOVES/]SECONDS[+INCREMENT] in seconds (e.g. 10+0.1, 40/60, 40/60+0.6; 5m+3 for minutes)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l movetime -d 'Fixed time per move in milliseconds' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l depth -d 'Fixed depth per move (for players that search)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l nodes -d 'Node budget per move (for players that search)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l time-margin -d 'Milliseconds a clock may go below zero before the flag falls' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l openings -d 'Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l openings -d 'Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess. Without it, each pair of games opens with a weighted walk of --plies moves (8) through the embedded GNU Chess book, different for each pair' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l order -d 'Opening order' -r -f -a "sequential\t'In file order'
 random\t'Shuffled with the seed'"
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l plies -d 'Plies of each PGN opening to play (all by default)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l plies -d 'Plies of each opening line: of a PGN opening file (all by default), or of the book walk when no --openings are given (8 by default)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s j -l concurrency -d 'Games played at the same time (threads)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l draw -d 'Draw adjudication MOVENUMBER,MOVECOUNT,SCORE: from move MOVENUMBER on, draw once both players\' scores stay within SCORE centipawns for MOVECOUNT moves each' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l resign -d 'Resign adjudication MOVECOUNT,SCORE: a player whose score stays at or below -SCORE centipawns for MOVECOUNT moves loses' -r
@@ -116,7 +117,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l sprt -d '
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l event -d 'PGN Event tag' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l variant -d 'The rules: standard chess, or Alice chess (among random, material, classic and engine; the report then lists every game and a score line per pairing)' -r -f -a "chess\t'Standard chess (Chess960 where the command has `--chess960`)'
 alice\t'Alice chess: two boards, every move passes to the other board (FEN marks board-B pieces with \'|\')'"
-complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l random-plies -d 'Random plies from the initial position that open each pair of games, so that games between deterministic players differ (default 4 for Alice, none for chess)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l random-plies -d 'Random plies from the initial position that open each pair of games, instead of book openings (default 4 for Alice; 0 starts every game from the initial position)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -l json -d 'Print the report as JSON'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand selfplay" -s V -l version -d 'Print version'

@@ -151,10 +151,10 @@ pub struct PlayerSummary {
     pub name: String,
     /// Moves reviewed.
     pub moves: usize,
-    /// Average centipawn loss.
-    pub acpl: f64,
-    /// Mean accuracy, 0..100.
-    pub accuracy: f64,
+    /// Average centipawn loss (none when the player made no move).
+    pub acpl: Option<f64>,
+    /// Mean accuracy, 0..100 (none when the player made no move).
+    pub accuracy: Option<f64>,
     /// Inaccuracies.
     pub inaccuracies: usize,
     /// Mistakes.
@@ -187,11 +187,7 @@ impl GameReview {
         let n = mine.len();
         let count = |c: Class| mine.iter().filter(|m| m.class == c).count();
         let mean = |f: &dyn Fn(&MoveReview) -> f64| {
-            if n == 0 {
-                0.0
-            } else {
-                mine.iter().map(|m| f(m)).sum::<f64>() / n as f64
-            }
+            (n > 0).then(|| mine.iter().map(|m| f(m)).sum::<f64>() / n as f64)
         };
         PlayerSummary {
             name,
@@ -368,6 +364,7 @@ pub(crate) mod tests {
             (1, 3, "Black")
         );
         assert_eq!(r.summary(Color::White).name, "A");
+        assert!(black.accuracy.is_some_and(|a| a < 100.0));
         assert_eq!(r.white_scores().len(), 8);
         assert_eq!(r.find("3b").map(|m| m.ply), Some(5));
     }

@@ -19,10 +19,13 @@ pub enum ColorChoice {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
   chessbot play                                  you are White against our engine
-  chessbot play --color black --movetime 2000 --tc 5+3
-  chessbot play --tc 3+2 --threads 2              our engine searching on two threads
+  chessbot play --color black --movetime 2000 --tc 300+3   five minutes, 3 s a move
+  chessbot play --tc 180+2 --threads 2             our engine searching on two threads
   chessbot play --level 3                        a weak opponent, for beginners
   chessbot play --engine stockfish --elo 1500    Stockfish, limited to 1500 Elo
+  chessbot play --elo 1200                       our engine, limited to about 1200 Elo
+  chessbot play --engine gnuchess --engine-arg --uci   an engine that needs an argument for UCI
+  chessbot play --engine 'uci:gnuchess?arg=--uci'     the same, as a selfplay player spec
   chessbot play --engine /opt/lc0 --engine-option Threads=2 --movetime 500
   chessbot play --fen \"8/8/8/8/8/5k2/4p3/4K3 b - - 0 1\"
   chessbot play --pgn game.pgn --pgn-out game.pgn   continue a saved game
@@ -49,12 +52,23 @@ pub struct PlayArgs {
     /// `--engine-option Threads=N`.
     #[arg(long, default_value_t = 1, conflicts_with = "engine", value_parser = clap::value_parser!(u16).range(1..=chessbot::search::MAX_THREADS as i64))]
     pub threads: u16,
-    /// Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games) or a path.
-    #[arg(long, value_name = "NAME|PATH")]
+    /// Play an external UCI engine: `stockfish` (looked up on PATH, then /usr/games), a path,
+    /// or a selfplay player spec `uci:PROGRAM?arg=ARG&OPTION=VALUE`.
+    #[arg(long, value_name = "NAME|PATH|SPEC")]
     pub engine: Option<String>,
-    /// Limit the external engine's strength to this Elo (UCI_LimitStrength; below Stockfish's
-    /// 1320 minimum, Skill Level is used instead).
-    #[arg(long, requires = "engine", value_parser = clap::value_parser!(u32).range(100..=3600))]
+    /// A command-line argument for the external engine (repeatable), e.g. --engine-arg --uci
+    /// for GNU Chess.
+    #[arg(
+        long = "engine-arg",
+        value_name = "ARG",
+        requires = "engine",
+        allow_hyphen_values = true
+    )]
+    pub engine_args: Vec<String>,
+    /// Limit the opponent's strength to about this Elo: an external engine's UCI_LimitStrength
+    /// (below Stockfish's 1320 minimum, Skill Level instead), or our engine's own limit
+    /// (800 to 2800, full strength at the top), as --level does.
+    #[arg(long, conflicts_with = "level", value_parser = clap::value_parser!(u32).range(100..=3600))]
     pub elo: Option<u32>,
     /// Set a UCI option of the external engine (repeatable).
     #[arg(long = "engine-option", value_name = "NAME=VALUE", requires = "engine")]
@@ -68,8 +82,9 @@ pub struct PlayArgs {
     /// Chess960: a random start position (or read --fen castling as Chess960).
     #[arg(long)]
     pub chess960: bool,
-    /// Time control MINUTES+INCREMENT_SECONDS, e.g. 5+3; clocks are shown and flags fall.
-    #[arg(long, value_name = "M+S")]
+    /// Time control as in selfplay (cutechess-cli's tc): [MOVES/]SECONDS[+INCREMENT] in seconds,
+    /// e.g. 300+3 (or 5m+3) or 40/600; clocks are shown and flags fall.
+    #[arg(long, value_name = "TC")]
     pub tc: Option<String>,
     /// Write the game as PGN here when it ends (or input ends, or you quit).
     #[arg(long, value_name = "FILE")]

@@ -23,9 +23,9 @@ Examples:
   chessbot selfplay --white 'engine?nodes=20000' --black classic --games 200 --concurrency 2
   chessbot selfplay --gauntlet engine --vs classic material random --games 20 --depth 3
   chessbot selfplay --players random material classic --games 10 --seed 7 --json
-  chessbot selfplay --white engine --black classic --tc 10+0.1 --openings book.epd --order random
-  chessbot selfplay --white engine --black 'uci:stockfish?UCI_Elo=1400&Hash=16' --tc 5+0.05 --games 20
-  chessbot selfplay --white 'engine?nodes=4000' --black 'engine?nodes=2000' --games 1000 --sprt 0,50,0.05,0.05
+  chessbot selfplay --white engine --black classic --tc 10+0.1 --openings bench/openings-8ply.epd --order random
+  chessbot selfplay --white engine --black 'uci:stockfish?UCI_Elo=1400&Hash=16' --tc 40/60+0.6 --games 20
+  chessbot selfplay --white 'engine?nodes=4000' --black 'engine?nodes=2000' --games 1000 --sprt 0,50,0.05,0.05 --openings bench/openings-8ply-1000.epd
   chessbot selfplay --variant alice --white 'engine?nodes=5000' --black classic --games 100 -j 2 --pgn alice.pgn"
 )]
 pub struct SelfplayArgs {
@@ -47,7 +47,8 @@ pub struct SelfplayArgs {
     /// Games per pairing.
     #[arg(long, short = 'n', default_value_t = 2)]
     pub games: u32,
-    /// Chess clock: SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT] (e.g. 10+0.1, 40/60).
+    /// Chess clock, as cutechess-cli's tc: [MOVES/]SECONDS[+INCREMENT] in seconds (e.g. 10+0.1,
+    /// 40/60, 40/60+0.6; 5m+3 for minutes).
     #[arg(long, value_name = "TC")]
     pub tc: Option<String>,
     /// Fixed time per move in milliseconds.
@@ -62,13 +63,16 @@ pub struct SelfplayArgs {
     /// Milliseconds a clock may go below zero before the flag falls.
     #[arg(long, default_value_t = 0, value_name = "MS")]
     pub time_margin: u64,
-    /// Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess.
+    /// Openings: an EPD file (one position a line) or a PGN file (.pgn), standard chess. Without
+    /// it, each pair of games opens with a weighted walk of --plies moves (8) through the
+    /// embedded GNU Chess book, different for each pair.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Opening order.
     #[arg(long, value_enum, default_value_t = OrderArg::Sequential)]
     pub order: OrderArg,
-    /// Plies of each PGN opening to play (all by default).
+    /// Plies of each opening line: of a PGN opening file (all by default), or of the book walk
+    /// when no --openings are given (8 by default).
     #[arg(long)]
     pub plies: Option<usize>,
     /// Games played at the same time (threads).
@@ -104,8 +108,8 @@ pub struct SelfplayArgs {
     /// the report then lists every game and a score line per pairing).
     #[arg(long, value_enum, default_value_t)]
     pub variant: super::variant::Variant,
-    /// Random plies from the initial position that open each pair of games, so that games
-    /// between deterministic players differ (default 4 for Alice, none for chess).
+    /// Random plies from the initial position that open each pair of games, instead of book
+    /// openings (default 4 for Alice; 0 starts every game from the initial position).
     #[arg(long, value_name = "N", conflicts_with = "openings")]
     pub random_plies: Option<usize>,
 }

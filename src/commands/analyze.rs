@@ -9,7 +9,7 @@ use chessbot::analysis::review::{
     Class, GameReview, PlayerSummary, format_score, review_game, sparkline,
 };
 use chessbot::analysis::{AnalysisLimit, Evaluation, Evaluator, OwnEngine, UciEvaluator};
-use chessbot::rules::pgn::{Game, ReadOptions, read_games, result_text};
+use chessbot::rules::pgn::{Game, ReadOptions, read_games, read_pgn_file, result_text};
 use chessbot::search::Score;
 use chessbot::uci::client::EngineSpec;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -190,10 +190,13 @@ fn summary_table(review: &GameReview) -> String {
     );
     for color in [Color::White, Color::Black] {
         let p = review.summary(color);
+        // A side that made no move has no loss or accuracy to show.
+        let acpl = p.acpl.map_or("-".to_string(), |a| format!("{a:.1}"));
+        let accuracy = p.accuracy.map_or("-".to_string(), |a| format!("{a:.1}%"));
         let _ = writeln!(
             s,
-            "  {:<20} {:>6.1} {:>8.1}% {:>12} {:>9} {:>9}",
-            p.name, p.acpl, p.accuracy, p.inaccuracies, p.mistakes, p.blunders
+            "  {:<20} {:>6} {:>9} {:>12} {:>9} {:>9}",
+            p.name, acpl, accuracy, p.inaccuracies, p.mistakes, p.blunders
         );
     }
     let bad: Vec<String> = review
@@ -273,7 +276,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             plot.display()
         )));
     }
-    let text = std::fs::read_to_string(&args.pgn)
+    let text = read_pgn_file(&args.pgn)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.pgn.display())))?;
     let mut games = Vec::new();
     let mut broken = Vec::new();
@@ -290,7 +293,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         )));
     }
     for e in &broken {
-        eprintln!("warning: skipped {e}");
+        eprintln!("chessbot: warning: skipped {e}");
     }
     if games.is_empty() {
         return Err(CliError::input(format!(
@@ -354,13 +357,18 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         if !args.json {
             let _ = writeln!(
                 summary_text,
-                "Game {} (line {}): {} - {} {}, {} moves, {annotator}",
+                "Game {} (line {}): {} - {} {}, {} {}, {annotator}",
                 game.number,
                 game.line,
                 review.summary(Color::White).name,
                 review.summary(Color::Black).name,
                 result_text(game.outcome),
                 game.moves.len(),
+                if game.moves.len() == 1 {
+                    "ply"
+                } else {
+                    "plies"
+                },
             );
             let _ = writeln!(summary_text, "  eval {}", sparkline(&review.white_scores()));
             summary_text.push_str(&summary_table(&review));

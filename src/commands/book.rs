@@ -4,7 +4,7 @@ use super::{CliError, CmdResult};
 use crate::cli::book::{BookArgs, BookCommand, BuildArgs, ProbeArgs};
 use chessbot::book::{Book, BookBuilder, BuildOptions, polyglot_key};
 use chessbot::rules::fen::parse_position;
-use chessbot::rules::pgn::{ReadOptions, read_games};
+use chessbot::rules::pgn::{ReadOptions, read_games, read_pgn_file};
 use shakmaty::CastlingMode;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
@@ -20,9 +20,8 @@ pub fn run(args: BookArgs) -> CmdResult {
 }
 
 fn build(args: BuildArgs) -> CmdResult {
-    let text = std::fs::read(&args.pgn)
+    let text = read_pgn_file(&args.pgn)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.pgn.display())))?;
-    let text = String::from_utf8_lossy(&text);
     let started = Instant::now();
     let mut builder = BookBuilder::new(BuildOptions {
         max_ply: args.max_ply,
@@ -41,7 +40,7 @@ fn build(args: BuildArgs) -> CmdResult {
             }
             Err(e) => {
                 broken += 1;
-                eprintln!("chessbot: skipped {e}");
+                eprintln!("chessbot: warning: skipped {e}");
             }
         }
     }

@@ -1,24 +1,31 @@
 //! `chessbot play`: the read-print loop around [`Session`], for every variant (`--variant`).
 //!
 //! Two faces over one loop:
-//! - stdin is a terminal: the screen is redrawn each turn (board, move list, clocks, messages);
+//! - stdin is a terminal: the screen is redrawn each turn (board, move list, clocks, messages),
+//!   the board and the panel side by side or, on a narrow terminal, one above the other; lines
+//!   are read with a line editor (history, Tab completion of moves and commands);
 //! - stdin is not a terminal (a script, a test): moves are read line by line, the opponent's
 //!   moves printed one per line in SAN, command output on stdout, complaints on stderr, and the
 //!   end of the game as one line `RESULT sentence`.
+//!
+//! Ctrl-C saves the game so far to `--pgn-out` (an unfinished game with the result `*`) and
+//! exits with 130, whether it comes while the player types or while the opponent thinks.
 
 use super::{CliError, CmdResult, castling_mode};
 use crate::cli::play::{ColorChoice, PlayArgs};
 use crate::cli::variant::Variant as VariantArg;
 use chessbot::game::{GamePosition, GameRecord};
 use chessbot::play::clock::{TimeControl, format_clock};
-use chessbot::play::input::{Command, HELP, Input, parse_line, parse_promotion_piece};
+use chessbot::play::editor::{LineEvent, LineSource};
+use chessbot::play::input::{Command, HELP, Input, completions, parse_line, parse_promotion_piece};
 use chessbot::play::render::{self, Block, Style};
 use chessbot::play::session::{Session, SessionError, accepts_draw, new_record};
 use chessbot::players::engine::EnginePlayer;
+use chessbot::players::spec::PlayerKind;
 use chessbot::players::uci::{UciPlayer, declared_elo_range, elo_settings};
-use chessbot::players::{ClockView, Player, Variant};
+use chessbot::players::{ClockView, Player, PlayerSpec, Variant};
 use chessbot::rules::chess960;
-use chessbot::rules::pgn::{ReadOptions, read_games};
+use chessbot::rules::pgn::{ReadOptions, read_games, read_pgn_file};
 use chessbot::search::Level;
 use chessbot::uci::client::{EngineError, EngineSpec};
 use chessbot::variant::alice::Alice;
@@ -27,11 +34,18 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The exit code of a game interrupted with Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
+
+/// Columns of the panel beside the board (a player line: marker, colour, name, clock).
+const PANEL_WIDTH: usize = 41;
 
 /// How a fresh game starts (for `new`).
 enum Start<P> {
@@ -94,7 +108,7 @@ fn first_record<P: GamePosition>(
 /// The first game of the PGN file at `path`, to continue (its castling as Chess960 when
 /// `chess960` or its `Variant` tag says so).
 fn continued(path: &Path, chess960: bool) -> Result<GameRecord<Chess>, CliError> {
-    let text = std::fs::read_to_string(path)
+    let text = read_pgn_file(path)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
     let options = ReadOptions {
         chess960,
@@ -116,19 +130,21 @@ fn own_engine<V: Variant>(args: &PlayArgs) -> Result<(Box<dyn Player<V>>, String
         .map(Level::new)
         .transpose()
         .map_err(CliError::input)?;
-    let name = match level {
-        Some(l) if l < Level::MAX => format!("chessbot level {}", l.get()),
-        _ => "chessbot".to_string(),
+    let engine = EnginePlayer::new(16).with_threads(usize::from(args.threads));
+    let engine = match (level, args.elo) {
+        (Some(l), _) => engine.with_level(l),
+        (None, Some(elo)) => engine.with_elo(elo),
+        (None, None) => engine,
+    };
+    let name = match (engine.level(), engine.elo()) {
+        (Some(l), _) => format!("chessbot level {}", l.get()),
+        (None, Some(elo)) => format!("chessbot (Elo {elo})"),
+        (None, None) => "chessbot".to_string(),
     };
     let label = match (args.depth, args.movetime) {
         (Some(d), _) => format!("{name} (depth {d})"),
         (None, Some(ms)) => format!("{name} ({ms} ms)"),
         (None, None) => name,
-    };
-    let engine = EnginePlayer::new(16).with_threads(usize::from(args.threads));
-    let engine = match level {
-        Some(l) => engine.with_level(l),
-        None => engine,
     };
     Ok((Box::new(engine), label))
 }
@@ -146,7 +162,7 @@ fn play<V: Variant>(
         .as_deref()
         .map(str::parse::<TimeControl>)
         .transpose()
-        .map_err(CliError::input)?;
+        .map_err(|e| CliError::input(format!("--tc: {e}")))?;
     let mut rng = match args.seed {
         Some(s) => ChaCha8Rng::seed_from_u64(s),
         None => ChaCha8Rng::from_os_rng(),
@@ -176,11 +192,15 @@ fn play<V: Variant>(
     let interactive = io::stdin().is_terminal();
     let screen = io::stdout().is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let style = if args.ascii || no_color || !screen {
-        Style::Ascii
+    let colorterm = std::env::var("COLORTERM").ok();
+    let style = Style::for_terminal(args.ascii, screen, no_color, colorterm.as_deref());
+    let lines = if interactive && screen {
+        LineSource::editor().unwrap_or_else(|_| LineSource::piped())
     } else {
-        Style::Color
+        LineSource::piped()
     };
+    let snapshot = Arc::new(Mutex::new(String::new()));
+    save_on_interrupt(args.pgn_out.clone(), snapshot.clone())?;
     let mut app = App {
         session: Session::new(new_record(V::default(), mode), human, tc),
         opponent,
@@ -195,11 +215,14 @@ fn play<V: Variant>(
         interactive,
         screen: interactive && screen,
         messages: Vec::new(),
-        lines: spawn_reader(),
+        lines,
+        clock_spots: None,
+        snapshot,
         pgn_out: args.pgn_out,
         earlier_games: Vec::new(),
         hint: EnginePlayer::new(16),
         prompt: None,
+        interrupt_seen: false,
     };
     app.new_game(true)?;
     let result = app.run();
@@ -216,7 +239,19 @@ fn start_engine(
     args: &PlayArgs,
     per_move: &mut ClockView,
 ) -> Result<(UciPlayer, String), CliError> {
-    let mut spec = EngineSpec::new(program);
+    let mut spec = if program.starts_with("uci:") {
+        let parsed = PlayerSpec::parse(program)
+            .map_err(|e| CliError::input(format!("--engine {program}: {e}")))?;
+        match parsed.kind {
+            kind @ PlayerKind::Uci { .. } => kind.engine_spec().expect("a uci: spec"),
+            _ => unreachable!("a spec starting with uci: is a UCI engine"),
+        }
+    } else {
+        EngineSpec::new(program)
+    };
+    for arg in &args.engine_args {
+        spec = spec.arg(arg);
+    }
     for opt in &args.engine_options {
         let Some((name, value)) = opt.split_once('=') else {
             return Err(CliError::input(format!(
@@ -256,28 +291,31 @@ fn start_engine(
     Ok((player, name))
 }
 
-/// Reads stdin on its own thread so that clocks can tick while the player thinks.
-fn spawn_reader() -> Receiver<Option<String>> {
-    let (tx, rx) = mpsc::channel();
+/// Saves the game so far to `pgn_out` and exits with [`INTERRUPTED`] on Ctrl-C (SIGINT)
+/// while no line is being edited (the opponent thinking, or input from a pipe); `snapshot`
+/// holds the PGN of every game of the session as it stands.
+fn save_on_interrupt(
+    pgn_out: Option<PathBuf>,
+    snapshot: Arc<Mutex<String>>,
+) -> Result<(), CliError> {
+    let mut signals = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT])?;
     std::thread::spawn(move || {
-        let stdin = io::stdin();
-        let mut lock = stdin.lock();
-        loop {
-            let mut line = String::new();
-            match lock.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
+        if signals.forever().next().is_some() {
+            let text = snapshot.lock().map(|t| t.clone()).unwrap_or_default();
+            eprintln!();
+            if let Some(path) = &pgn_out {
+                match std::fs::write(path, text) {
+                    Ok(()) => eprintln!(
+                        "interrupted: the game so far is saved to {}",
+                        path.display()
+                    ),
+                    Err(e) => eprintln!("chessbot: cannot write {}: {e}", path.display()),
                 }
             }
+            std::process::exit(i32::from(INTERRUPTED));
         }
     });
-    rx
+    Ok(())
 }
 
 /// What waiting for the player brought.
@@ -285,6 +323,7 @@ enum Next {
     Line(String),
     EndOfInput,
     FlagFell,
+    Interrupted,
 }
 
 struct App<V: Variant> {
@@ -302,12 +341,18 @@ struct App<V: Variant> {
     interactive: bool,
     screen: bool,
     messages: Vec<String>,
-    lines: Receiver<Option<String>>,
+    lines: LineSource,
+    /// Where the two clocks were drawn (column, row; top player first), to tick them in place.
+    clock_spots: Option<[(u16, u16); 2]>,
+    /// The PGN text to save if Ctrl-C ends the session.
+    snapshot: Arc<Mutex<String>>,
     pgn_out: Option<PathBuf>,
     earlier_games: Vec<String>,
     hint: EnginePlayer,
     /// A prompt other than "Your move" for the next line (the promotion question).
     prompt: Option<String>,
+    /// Ctrl-C came at a question inside a command: the session ends as interrupted.
+    interrupt_seen: bool,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -379,8 +424,31 @@ impl<V: Variant> App<V> {
         Ok(())
     }
 
+    /// Keeps what Ctrl-C would save up to date.
+    fn snapshot(&self) {
+        if let Ok(mut text) = self.snapshot.lock() {
+            *text = self.pgn_text();
+        }
+    }
+
+    /// Ctrl-C at the line editor: the session ends as an interrupt does anywhere else.
+    fn interrupted(&mut self) -> CmdResult {
+        self.save_out()?;
+        if self.screen {
+            println!();
+        }
+        if let Some(path) = &self.pgn_out {
+            eprintln!(
+                "interrupted: the game so far is saved to {}",
+                path.display()
+            );
+        }
+        Ok(ExitCode::from(INTERRUPTED))
+    }
+
     fn run(&mut self) -> CmdResult {
         loop {
+            self.snapshot();
             if let Some(end) = self.session.end() {
                 let end = format!(
                     "{} {}",
@@ -393,31 +461,44 @@ impl<V: Variant> App<V> {
                     return Ok(ExitCode::SUCCESS);
                 }
                 self.say(end);
-                self.say("Game over: type new, undo, pgn, save FILE or quit.");
+                // Undo is offered only where it is allowed (not after resignation or time).
+                let undo = if self.session.undo_refusal().is_none() {
+                    " undo,"
+                } else {
+                    ""
+                };
+                self.say(format!(
+                    "Game over: type new,{undo} pgn, save FILE or quit."
+                ));
                 match self.wait_line()? {
                     Next::Line(l) => {
                         if self.handle_line(&l)? {
-                            return Ok(ExitCode::SUCCESS);
+                            return self.finish();
                         }
                     }
+                    Next::Interrupted => return self.interrupted(),
                     Next::EndOfInput | Next::FlagFell => return Ok(ExitCode::SUCCESS),
                 }
                 continue;
             }
             if !self.session.human_to_move() {
                 self.opponent_turn()?;
+                if self.interrupt_seen {
+                    return self.interrupted();
+                }
                 continue;
             }
             self.session.start_clock();
             match self.wait_line()? {
                 Next::Line(l) => {
                     if self.handle_line(&l)? {
-                        return Ok(ExitCode::SUCCESS);
+                        return self.finish();
                     }
                 }
                 Next::FlagFell => {
                     self.session.check_flag();
                 }
+                Next::Interrupted => return self.interrupted(),
                 Next::EndOfInput => {
                     self.save_out()?;
                     if let Some(path) = &self.pgn_out {
@@ -429,6 +510,15 @@ impl<V: Variant> App<V> {
                     return Ok(ExitCode::SUCCESS);
                 }
             }
+        }
+    }
+
+    /// The session ends by `quit`, or by Ctrl-C at a question inside a command.
+    fn finish(&mut self) -> CmdResult {
+        if self.interrupt_seen {
+            self.interrupted()
+        } else {
+            Ok(ExitCode::SUCCESS)
         }
     }
 
@@ -480,10 +570,19 @@ impl<V: Variant> App<V> {
         if self.interactive {
             self.draw("")?;
         }
-        let answer = match self.lines.recv() {
-            Ok(Some(l)) => l.trim().to_ascii_lowercase(),
-            _ => String::new(),
+        let prompt = "Continue? (yes/no) ";
+        self.lines.ask(prompt, vec!["yes".into(), "no".into()]);
+        let answer = match self.lines.wait() {
+            LineEvent::Line(l) => l.trim().to_ascii_lowercase(),
+            LineEvent::Interrupted => {
+                self.interrupt_seen = true;
+                String::new()
+            }
+            LineEvent::End => String::new(),
         };
+        if self.interrupt_seen {
+            return Ok(());
+        }
         if answer == "y" || answer == "yes" {
             let mut own = EnginePlayer::new(16);
             Player::<V>::new_game(&mut own, 0).map_err(CliError::runtime)?;
@@ -512,27 +611,42 @@ impl<V: Variant> App<V> {
         }
     }
 
+    /// The prompt of the next line.
+    fn prompt_text(&self) -> String {
+        if let Some(p) = &self.prompt {
+            p.clone()
+        } else if self.session.human_to_move() {
+            format!("Your move ({}): ", color_name(self.human))
+        } else {
+            "> ".to_string()
+        }
+    }
+
     /// Waits for a line, ticking the player's clock on screen and watching for flag fall.
     fn wait_line(&mut self) -> Result<Next, CliError> {
         if self.interactive {
             self.draw("")?;
         }
+        let words = completions(self.session.position(), self.session.record().castling);
+        self.lines.ask(&self.prompt_text(), words);
+        let event = |e: LineEvent| match e {
+            LineEvent::Line(l) => Next::Line(l),
+            LineEvent::End => Next::EndOfInput,
+            LineEvent::Interrupted => Next::Interrupted,
+        };
         loop {
             let running = self.session.human_to_move() && self.session.clocks().is_some();
             if !running {
-                return Ok(match self.lines.recv() {
-                    Ok(Some(l)) => Next::Line(l),
-                    _ => Next::EndOfInput,
-                });
+                return Ok(event(self.lines.wait()));
             }
             let left = self
                 .session
                 .clocks()
                 .map_or(Duration::ZERO, |c| c.left(self.human));
             let wait = left.min(Duration::from_millis(200)) + Duration::from_millis(1);
-            match self.lines.recv_timeout(wait) {
-                Ok(Some(l)) => return Ok(Next::Line(l)),
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Ok(Next::EndOfInput),
+            match self.lines.wait_timeout(wait) {
+                Ok(e) => return Ok(event(e)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(Next::EndOfInput),
                 Err(RecvTimeoutError::Timeout) => {
                     if self.session.clocks().is_some_and(|c| c.flagged(self.human)) {
                         return Ok(Next::FlagFell);
@@ -564,6 +678,10 @@ impl<V: Variant> App<V> {
                     Next::FlagFell => {
                         self.session.check_flag();
                         return Ok(false);
+                    }
+                    Next::Interrupted => {
+                        self.interrupt_seen = true;
+                        return Ok(true);
                     }
                     Next::EndOfInput => String::new(),
                 };
@@ -714,7 +832,7 @@ impl<V: Variant> App<V> {
     fn panel(&self, height: usize) -> Block {
         let rec = self.session.record();
         let top = !self.bottom;
-        let mut lines = vec![self.player_line(top)];
+        let mut lines = vec![self.player_line(top, PANEL_WIDTH)];
         let sans = rec.sans();
         let list = render::move_list(
             &sans,
@@ -727,11 +845,13 @@ impl<V: Variant> App<V> {
         while lines.len() < height.saturating_sub(1) {
             lines.push(String::new());
         }
-        lines.push(self.player_line(self.bottom));
+        lines.push(self.player_line(self.bottom, PANEL_WIDTH));
         Block::plain(lines)
     }
 
-    fn player_line(&self, side: Color) -> String {
+    /// A player's line, at most `width` columns: `*` on the side to move, colour, name (cut to
+    /// fit) and clock.
+    fn player_line(&self, side: Color, width: usize) -> String {
         let rec = self.session.record();
         let name = if side.is_white() {
             &rec.white
@@ -748,11 +868,56 @@ impl<V: Variant> App<V> {
             .clocks()
             .map(|c| format!("  {:>7}", format_clock(c.left(side))))
             .unwrap_or_default();
-        format!("{to_move} {:<5} {name:<24}{clock}", color_name(side))
+        let name_width = width.saturating_sub(8 + clock.len()).clamp(1, 24);
+        let name: String = name.chars().take(name_width).collect();
+        format!(
+            "{to_move} {:<5} {name:<name_width$}{clock}",
+            color_name(side)
+        )
+    }
+
+    /// The terminal's width in columns (unbounded when output is not a terminal).
+    fn columns(&self) -> usize {
+        if self.screen {
+            terminal::size().map_or(80, |(c, _)| usize::from(c))
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// The boards with the panel beside them, or, where the terminal is too narrow for that,
+    /// the compact layout: the top player's line above the boards, the bottom player's below,
+    /// then the last moves. Also where the two clocks are, counted from the block's first row.
+    fn layout(&self, columns: usize) -> (Block, [(u16, u16); 2]) {
+        let board = self.boards();
+        let height = board.lines.len();
+        if board.width + 3 + PANEL_WIDTH <= columns {
+            let col = (board.width + 3) as u16;
+            let spots = [(col, 0), (col, height as u16 - 1)];
+            return (board.beside(&self.panel(height), 3), spots);
+        }
+        let width = columns.max(board.width).min(PANEL_WIDTH);
+        let rec = self.session.record();
+        let list = render::move_list(
+            &rec.sans(),
+            rec.start.fullmoves(),
+            rec.start.turn() == Color::Black,
+            2,
+        );
+        let mut lines = vec![self.player_line(!self.bottom, width)];
+        lines.extend(board.lines.iter().map(|l| l.to_string()));
+        lines.push(self.player_line(self.bottom, width));
+        lines.extend(list.lines.iter().map(|l| l.chars().take(width).collect()));
+        let block = Block {
+            width: board.width.max(width),
+            lines,
+        };
+        (block, [(0, 0), (0, height as u16 + 1)])
     }
 
     /// Redraws the whole screen (or, without a screen, prints the board below what was there).
     fn draw(&mut self, status: &str) -> Result<(), CliError> {
+        let columns = self.columns();
         let mut out = io::stdout().lock();
         if self.screen {
             queue!(
@@ -761,16 +926,17 @@ impl<V: Variant> App<V> {
                 cursor::MoveTo(0, 0)
             )?;
         }
-        let board = self.boards();
-        let panel = self.panel(board.lines.len());
-        let screen = board.beside(&panel, 3);
-        writeln!(
-            out,
+        let (screen, spots) = self.layout(columns);
+        // The title is cut to the width so that it takes one row: the clocks' rows are counted.
+        let title = format!(
             "chessbot play: {} vs {}",
             self.session.record().white,
             self.session.record().black
-        )?;
+        );
+        writeln!(out, "{}", title.chars().take(columns).collect::<String>())?;
         writeln!(out)?;
+        const FIRST_ROW: u16 = 2;
+        self.clock_spots = Some(spots.map(|(col, row)| (col, row + FIRST_ROW)));
         write!(out, "{}", screen.text())?;
         writeln!(out)?;
         let pos = self.session.position();
@@ -795,12 +961,11 @@ impl<V: Variant> App<V> {
         if !status.is_empty() {
             writeln!(out, "{status}")?;
         }
-        if let Some(p) = &self.prompt {
-            write!(out, "{p}")?;
-        } else if self.session.human_to_move() {
-            write!(out, "Your move ({}): ", color_name(self.human))?;
-        } else if self.session.end().is_some() {
-            write!(out, "> ")?;
+        // The line editor shows its prompt itself.
+        let asking =
+            self.prompt.is_some() || self.session.human_to_move() || self.session.end().is_some();
+        if asking && !self.lines.is_editor() {
+            write!(out, "{}", self.prompt_text())?;
         }
         out.flush()?;
         Ok(())
@@ -818,16 +983,20 @@ impl<V: Variant> App<V> {
 
     /// Rewrites the two clock lines in place, keeping the cursor where the player types.
     fn tick_clocks(&mut self) -> Result<(), CliError> {
-        let board = self.boards();
-        let col = (board.width + 3) as u16;
-        let first_row = 2u16;
-        let last_row = first_row + board.lines.len() as u16 - 1;
-        let top = self.player_line(!self.bottom);
-        let bottom = self.player_line(self.bottom);
+        let Some([(top_col, top_row), (bottom_col, bottom_row)]) = self.clock_spots else {
+            return Ok(());
+        };
+        let width = if top_col == 0 {
+            self.columns().min(PANEL_WIDTH)
+        } else {
+            PANEL_WIDTH
+        };
+        let top = self.player_line(!self.bottom, width);
+        let bottom = self.player_line(self.bottom, width);
         let mut out = io::stdout().lock();
-        queue!(out, cursor::SavePosition, cursor::MoveTo(col, first_row))?;
+        queue!(out, cursor::SavePosition, cursor::MoveTo(top_col, top_row))?;
         write!(out, "{top}")?;
-        queue!(out, cursor::MoveTo(col, last_row))?;
+        queue!(out, cursor::MoveTo(bottom_col, bottom_row))?;
         write!(out, "{bottom}")?;
         queue!(out, cursor::RestorePosition)?;
         out.flush()?;

@@ -129,17 +129,17 @@ pub fn run(args: RecognizeArgs) -> CmdResult {
                     if let Err(e) =
                         write_debug(path, stdin_bytes.as_deref(), &outcome.boards, &target)
                     {
-                        writeln!(stderr, "error: {name}: {e}")?;
+                        writeln!(stderr, "chessbot: {name}: {e}")?;
                         code = code.max(1);
                     }
                 }
             }
             Err(Failure::Input(msg)) => {
-                writeln!(stderr, "error: {name}: {msg}")?;
+                writeln!(stderr, "chessbot: {name}: {msg}")?;
                 code = 2;
             }
             Err(Failure::Runtime(msg)) => {
-                writeln!(stderr, "error: {name}: {msg}")?;
+                writeln!(stderr, "chessbot: {name}: {msg}")?;
                 code = code.max(1);
             }
         }

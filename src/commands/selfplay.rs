@@ -4,8 +4,9 @@
 use super::{CliError, CmdResult};
 use crate::cli::selfplay::{OrderArg, SelfplayArgs};
 use crate::cli::variant::Variant as VariantArg;
+use chessbot::book::Book;
 use chessbot::game::today;
-use chessbot::matches::stats::Sprt;
+use chessbot::matches::stats::{Sprt, SprtStatus};
 use chessbot::matches::{
     Adjudication, DrawAdjudication, FinishedGame, MatchConfig, MatchLimits, MatchObserver,
     MatchSummary, Opening, OpeningOrder, ResignAdjudication, Schedule, TimeControl, openings, run,
@@ -25,6 +26,10 @@ use std::time::Duration;
 /// Random plies that open each pair of Alice games when `--random-plies` is not given: engines
 /// are deterministic, and Alice has no opening suite to start games apart.
 const ALICE_RANDOM_PLIES: usize = 4;
+
+/// Plies of the book walk that opens each pair of chess games when neither `--openings` nor
+/// `--random-plies` is given, so that deterministic players do not replay one game.
+const BOOK_PLIES: usize = 8;
 
 fn parse_numbers<const N: usize>(
     flag: &str,
@@ -77,7 +82,7 @@ fn config<V: Variant>(args: &SelfplayArgs, seed: u64) -> Result<MatchConfig<V>, 
         .as_deref()
         .map(str::parse::<TimeControl>)
         .transpose()
-        .map_err(CliError::input)?;
+        .map_err(|e| CliError::input(format!("--tc: {e}")))?;
     if args.depth.is_some_and(|d| d < 1) {
         return Err(CliError::input("--depth must be at least 1"));
     }
@@ -212,8 +217,12 @@ impl<V: Variant> MatchObserver<V> for Output {
     }
 }
 
+/// `+12.3 ± 45.6`: an Elo difference with its error; a difference that rounds to zero has no
+/// sign (`0.0 ± 0.0`).
 fn elo_text(elo: f64, error: f64) -> String {
-    let e = if elo.is_finite() {
+    let e = if elo.is_finite() && (elo * 10.0).round() == 0.0 {
+        "0.0".to_string()
+    } else if elo.is_finite() {
         format!("{elo:+.1}")
     } else if elo > 0.0 {
         "+inf".into()
@@ -271,6 +280,9 @@ fn report(summary: &MatchSummary, seed: u64, out: &mut impl Write) -> std::io::R
             terms.join(", ")
         )?;
     }
+    if summary.pairings.len() > 1 {
+        standings(summary, out)?;
+    }
     if let Some(s) = &summary.sprt {
         writeln!(
             out,
@@ -284,9 +296,9 @@ fn report(summary: &MatchSummary, seed: u64, out: &mut impl Write) -> std::io::R
             s.lower,
             s.upper,
             match s.status {
-                chessbot::matches::stats::SprtStatus::Continue => "no decision",
-                chessbot::matches::stats::SprtStatus::AcceptH0 => "H0 accepted",
-                chessbot::matches::stats::SprtStatus::AcceptH1 => "H1 accepted",
+                SprtStatus::Continue => "no decision",
+                SprtStatus::AcceptH0 => "H0 accepted",
+                SprtStatus::AcceptH1 => "H1 accepted",
             }
         )?;
     }
@@ -301,6 +313,32 @@ fn report(summary: &MatchSummary, seed: u64, out: &mut impl Write) -> std::io::R
             ""
         }
     )
+}
+
+/// The standings of a round-robin or gauntlet, as cutechess-cli prints them: rank, player, Elo
+/// against the field with its 95% error, games, score, draws.
+fn standings(summary: &MatchSummary, out: &mut impl Write) -> std::io::Result<()> {
+    let table = summary.standings();
+    let width = table.iter().map(|s| s.name.len()).max().unwrap_or(4).max(6);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:>4} {:<width$} {:>18} {:>6} {:>7} {:>6}",
+        "Rank", "Player", "Elo ± 95%", "Games", "Score", "Draws"
+    )?;
+    for (rank, s) in table.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>4} {:<width$} {:>18} {:>6} {:>6.1}% {:>5.1}%",
+            rank + 1,
+            s.name,
+            elo_text(s.wdl.elo(), s.wdl.elo_error()),
+            s.wdl.games(),
+            s.wdl.score() * 100.0,
+            s.wdl.draw_ratio() * 100.0
+        )?;
+    }
+    Ok(())
 }
 
 /// One line per pairing: `Score of A vs B (Alice): W - L - D [score] N games, seed S`, the
@@ -333,9 +371,15 @@ pub fn run_cmd(args: SelfplayArgs) -> CmdResult {
     match args.variant {
         VariantArg::Chess => {
             let mut config = config::<Chess>(&args, seed)?;
-            config.openings = match &args.openings {
-                Some(path) => openings::load(path, args.plies).map_err(CliError::input)?,
-                None => random_openings(&config, args.random_plies.unwrap_or(0)),
+            config.openings = match (&args.openings, args.random_plies) {
+                (Some(path), _) => openings::load(path, args.plies).map_err(CliError::input)?,
+                (None, Some(plies)) => random_openings(&config, plies),
+                (None, None) => openings::book(
+                    &Book::embedded(),
+                    config.games.div_ceil(2) as usize,
+                    args.plies.unwrap_or(BOOK_PLIES),
+                    config.seed,
+                ),
             };
             run_match(&args, config, false)
         }
@@ -417,7 +461,21 @@ fn run_match<V: Variant>(
     if let Some(bar) = &output.bar {
         bar.finish_and_clear();
     }
-    let summary = result.map_err(CliError::runtime)?;
+    let summary = result.map_err(|e| {
+        if e.is_bad_input() {
+            CliError::input(e)
+        } else {
+            CliError::runtime(e)
+        }
+    })?;
+    if summary.repeated_games > 0 {
+        eprintln!(
+            "chessbot: warning: {} of {} games repeat an earlier game move for move (same players, \
+             colours and start): the results count them twice; vary the starts with --openings \
+             or --random-plies",
+            summary.repeated_games, summary.games
+        );
+    }
     if let Some(e) = output.error {
         return Err(CliError::runtime(format!("writing the PGN failed: {e}")));
     }
@@ -445,6 +503,22 @@ fn run_match<V: Variant>(
             p["los"] = num(w.los());
             p["draw_ratio"] = num(w.draw_ratio());
             p["average_plies"] = num(summary.average_plies());
+        }
+        if summary.pairings.len() > 1 {
+            value["standings"] = summary
+                .standings()
+                .iter()
+                .map(|s| {
+                    let num = |x: f64| x.is_finite().then_some(x);
+                    serde_json::json!({
+                        "name": s.name,
+                        "wdl": s.wdl,
+                        "score": num(s.wdl.score()),
+                        "elo": num(s.wdl.elo()),
+                        "elo_error": num(s.wdl.elo_error()),
+                    })
+                })
+                .collect();
         }
         writeln!(
             out,

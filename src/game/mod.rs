@@ -2,15 +2,18 @@
 //! output, for every variant through [`GamePosition`].
 //!
 //! - [`position`]: the interface a variant's positions implement;
-//! - [`pgn`]: the one PGN writer (tags, movetext, wrapping), also used for annotated reviews.
+//! - [`pgn`]: the one PGN writer (tags, movetext, wrapping), also used for annotated reviews;
+//! - [`time_control`]: clocks in cutechess-cli's `tc` syntax, for matches and `play`.
 //!
 //! Used by matches (`selfplay`), `play`, `autoplay` and `analyze`.
 
 pub mod pgn;
 pub mod position;
+pub mod time_control;
 
 pub use pgn::PgnStyle;
 pub use position::GamePosition;
+pub use time_control::{TimeControl, TimeControlError};
 
 use shakmaty::{CastlingMode, Chess, Color, Move};
 

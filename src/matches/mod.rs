@@ -13,6 +13,8 @@ pub mod stats;
 pub use openings::Opening;
 pub use runner::{MatchObserver, run};
 
+pub use crate::game::TimeControl;
+
 use crate::game::{GamePosition, GameRecord, Termination};
 use crate::players::PlayerSpec;
 use crate::search::Depth;
@@ -21,71 +23,6 @@ use shakmaty::Chess;
 use stats::{Pentanomial, Sprt, SprtStatus, Wdl};
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// A clock: base time, increment, and optionally a number of moves per period (`40/60+0`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Time at the start (and added every `moves` moves).
-    pub base: Duration,
-    /// Added after each move.
-    pub increment: Duration,
-    /// Moves per period, for repeating controls.
-    pub moves: Option<u32>,
-}
-
-/// A bad time control.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "bad time control '{0}': expected SECONDS[+INCREMENT] or MOVES/SECONDS[+INCREMENT], e.g. 10+0.1 or 40/60"
-)]
-pub struct TimeControlError(pub String);
-
-impl std::str::FromStr for TimeControl {
-    type Err = TimeControlError;
-    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
-        let err = || TimeControlError(s.to_string());
-        let secs = |t: &str| -> Result<Duration, TimeControlError> {
-            let v: f64 = t.parse().map_err(|_| err())?;
-            if !v.is_finite() || v < 0.0 {
-                return Err(err());
-            }
-            Ok(Duration::from_secs_f64(v))
-        };
-        let (moves, rest) = match s.split_once('/') {
-            Some((m, r)) => (
-                Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(err)?),
-                r,
-            ),
-            None => (None, s),
-        };
-        let (base, increment) = match rest.split_once('+') {
-            Some((b, i)) => (secs(b)?, secs(i)?),
-            None => (secs(rest)?, Duration::ZERO),
-        };
-        if base.is_zero() && increment.is_zero() {
-            return Err(err());
-        }
-        Ok(TimeControl {
-            base,
-            increment,
-            moves,
-        })
-    }
-}
-
-impl std::fmt::Display for TimeControl {
-    /// The PGN `TimeControl` form: `40/60`, `10+0.1`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(m) = self.moves {
-            write!(f, "{m}/")?;
-        }
-        write!(f, "{}", self.base.as_secs_f64())?;
-        if !self.increment.is_zero() {
-            write!(f, "+{}", self.increment.as_secs_f64())?;
-        }
-        Ok(())
-    }
-}
 
 /// Per-move limits for every player in a match (a player's spec may override them).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -274,6 +211,9 @@ pub struct PairingSummary {
     pub first: String,
     /// Second player's name.
     pub second: String,
+    /// The two players' indices in [`MatchSummary::players`].
+    #[serde(skip)]
+    pub indices: (usize, usize),
     /// Wins, draws, losses of the first player.
     pub wdl: Wdl,
     /// Game pairs (same opening, colours swapped) by the first player's half points.
@@ -287,10 +227,11 @@ pub struct PairingSummary {
 }
 
 impl PairingSummary {
-    fn new(first: String, second: String) -> PairingSummary {
+    fn new(first: String, second: String, indices: (usize, usize)) -> PairingSummary {
         PairingSummary {
             first,
             second,
+            indices,
             wdl: Wdl::default(),
             pentanomial: Pentanomial::default(),
             total_plies: 0,
@@ -388,6 +329,9 @@ pub struct MatchSummary {
     pub sprt: Option<SprtReport>,
     /// Whether the match was stopped from outside before its end.
     pub interrupted: bool,
+    /// Games that repeat an earlier game move for move, with the same players in the same
+    /// colours from the same start: deterministic players need varied openings.
+    pub repeated_games: usize,
 }
 
 /// A match that cannot start.
@@ -406,22 +350,62 @@ pub enum MatchError {
     Config(String),
 }
 
+impl MatchError {
+    /// Whether the user's input is at fault (a missing engine program, a configuration that
+    /// makes no match) rather than something at run time.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            MatchError::Config(_)
+                | MatchError::Player {
+                    source: crate::players::PlayerError::NotFound { .. },
+                    ..
+                }
+        )
+    }
+}
+
+/// One player's results over all its pairings (a round-robin's or gauntlet's standings).
+#[derive(Debug, Clone, Serialize)]
+pub struct Standing {
+    /// The player's name.
+    pub name: String,
+    /// Its wins, draws and losses against everyone.
+    pub wdl: Wdl,
+}
+
+impl MatchSummary {
+    /// Every player's results over all its games, best score first (cutechess-cli's table).
+    pub fn standings(&self) -> Vec<Standing> {
+        let mut table: Vec<Standing> = self
+            .players
+            .iter()
+            .map(|name| Standing {
+                name: name.clone(),
+                wdl: Wdl::default(),
+            })
+            .collect();
+        for p in &self.pairings {
+            for (player, wdl) in [(p.indices.0, p.wdl), (p.indices.1, p.wdl.flipped())] {
+                if let Some(s) = table.get_mut(player) {
+                    s.wdl.wins += wdl.wins;
+                    s.wdl.draws += wdl.draws;
+                    s.wdl.losses += wdl.losses;
+                }
+            }
+        }
+        table.sort_by(|a, b| {
+            let points = |s: &Standing| s.wdl.wins * 2 + s.wdl.draws;
+            let key = |s: &Standing| points(s) as f64 / s.wdl.games().max(1) as f64;
+            key(b).total_cmp(&key(a)).then(points(b).cmp(&points(a)))
+        });
+        table
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_controls_parse_and_print() {
-        let tc: TimeControl = "10+0.1".parse().unwrap();
-        assert_eq!(tc.base, Duration::from_secs(10));
-        assert_eq!(tc.increment, Duration::from_millis(100));
-        assert_eq!(tc.to_string(), "10+0.1");
-        let tc: TimeControl = "40/60".parse().unwrap();
-        assert_eq!((tc.moves, tc.to_string().as_str()), (Some(40), "40/60"));
-        for bad in ["", "x", "10+", "0", "-1+1", "0/10", "10+0.1+2"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
-        }
-    }
 
     fn config(n: usize, schedule: Schedule, games: u32) -> MatchConfig<Chess> {
         MatchConfig {
@@ -468,5 +452,37 @@ mod tests {
         assert_eq!((slots[6].index, slots[6].opening), (2, Some(1)));
         let g = config(4, Schedule::Gauntlet, 2);
         assert_eq!(g.pairings(), vec![(0, 1), (0, 2), (0, 3)]);
+    }
+
+    #[test]
+    fn standings_add_up_each_players_pairings() {
+        let mut first = PairingSummary::new("a".into(), "b".into(), (0, 1));
+        first.wdl = Wdl::new(3, 1, 0);
+        let mut second = PairingSummary::new("a".into(), "c".into(), (0, 2));
+        second.wdl = Wdl::new(0, 2, 2);
+        let mut third = PairingSummary::new("b".into(), "c".into(), (1, 2));
+        third.wdl = Wdl::new(0, 0, 4);
+        let summary = MatchSummary {
+            players: vec!["a".into(), "b".into(), "c".into()],
+            pairings: vec![first, second, third],
+            games: 12,
+            scheduled: 12,
+            sprt: None,
+            interrupted: false,
+            repeated_games: 0,
+        };
+        let table: Vec<(String, Wdl)> = summary
+            .standings()
+            .into_iter()
+            .map(|s| (s.name, s.wdl))
+            .collect();
+        assert_eq!(
+            table,
+            vec![
+                ("c".to_string(), Wdl::new(6, 2, 0)),
+                ("a".to_string(), Wdl::new(3, 3, 2)),
+                ("b".to_string(), Wdl::new(0, 1, 7)),
+            ]
+        );
     }
 }

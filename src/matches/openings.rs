@@ -1,12 +1,18 @@
-//! Openings: start positions from EPD files, opening lines from PGN files (standard chess), or
-//! a few random plies from the initial position (any variant).
+//! Openings: start positions from EPD files, opening lines from PGN files or from walks through
+//! a Polyglot book (standard chess), or a few random plies from the initial position (any
+//! variant).
 
+use crate::book::Book;
+use crate::book::polyglot::encode_move;
 use crate::game::GamePosition;
 use crate::players::random::RandomPlayer;
 use crate::players::{ClockView, GameView, Player};
 use crate::rules::fen::parse_position;
-use crate::rules::pgn::{PgnError, ReadOptions, read_games};
+use crate::rules::pgn::{PgnError, ReadOptions, read_games, read_pgn_file};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use shakmaty::{CastlingMode, Chess, Move};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// One opening: a start position and the moves played from it before the players take over.
@@ -54,7 +60,12 @@ pub fn load(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, OpeningEr
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = if is_pgn {
+        read_pgn_file(path)
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(io)?;
     let openings = if is_pgn {
         read_pgn(&text, path, plies)?
     } else {
@@ -171,6 +182,43 @@ pub fn random<P: GamePosition>(count: usize, plies: usize, seed: u64) -> Vec<Ope
         .collect()
 }
 
+/// Walks tried per opening asked for before [`book`] settles for fewer openings.
+const BOOK_TRIES_PER_OPENING: usize = 100;
+
+/// Up to `count` different openings of `plies` book moves from the initial position: walks
+/// through `book` that pick each move with a probability proportional to its weight, so that
+/// the starts are mainstream theory and balanced enough to be played with colours swapped. The
+/// same seed gives the same openings. Fewer come back when the book holds fewer such lines.
+pub fn book(book: &Book, count: usize, plies: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen: HashSet<Vec<u16>> = HashSet::new();
+    let mut out = Vec::new();
+    for _ in 0..count.saturating_mul(BOOK_TRIES_PER_OPENING) {
+        if out.len() >= count {
+            break;
+        }
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        while moves.len() < plies {
+            let Some(choice) = book.choose(&pos, 1, &mut rng) else {
+                break;
+            };
+            pos.play_unchecked(choice.mv);
+            moves.push(choice.mv);
+        }
+        if moves.len() < plies || pos.legal_moves().is_empty() {
+            continue;
+        }
+        if seen.insert(moves.iter().map(encode_move).collect()) {
+            out.push(Opening {
+                start: Chess::default(),
+                moves,
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +258,26 @@ mod tests {
         );
         let chess = random::<Chess>(2, 0, 7);
         assert!(chess.iter().all(|o| o.start == Chess::default()));
+    }
+
+    #[test]
+    fn book_openings_are_distinct_legal_and_reproducible() {
+        let book = Book::embedded();
+        let o = super::book(&book, 20, 8, 3);
+        assert_eq!(o.len(), 20);
+        assert_eq!(o, super::book(&book, 20, 8, 3));
+        assert_ne!(o, super::book(&book, 20, 8, 4));
+        let lines: HashSet<&Vec<Move>> = o.iter().map(|o| &o.moves).collect();
+        assert_eq!(lines.len(), 20);
+        for opening in &o {
+            assert_eq!(opening.moves.len(), 8);
+            let mut pos = Chess::default();
+            for &m in &opening.moves {
+                assert!(pos.is_legal(m));
+                pos.play_unchecked(m);
+            }
+        }
+        // Past the book's deepest lines, no opening.
+        assert!(super::book(&book, 2, 200, 3).is_empty());
     }
 }

@@ -10,7 +10,7 @@ use crate::game::{GamePosition, GameRecord, GameResult, Termination};
 use crate::players::{ClockView, GameView, Player, PlayerError, Variant};
 use crate::search::StopFlag;
 use shakmaty::{Chess, Color};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -183,7 +183,7 @@ fn play_out<P: GamePosition>(
             }
             moves_made[si] += 1;
             let mut next = left.saturating_sub(used) + t.increment;
-            if t.moves.is_some_and(|m| moves_made[si].is_multiple_of(m)) {
+            if t.period_ends(moves_made[si]) {
                 next += t.base;
             }
             time_left[si] = Some(next);
@@ -278,13 +278,15 @@ pub fn run<V: Variant>(
         players: names.clone(),
         pairings: pairings
             .iter()
-            .map(|&(a, b)| PairingSummary::new(names[a].clone(), names[b].clone()))
+            .map(|&(a, b)| PairingSummary::new(names[a].clone(), names[b].clone(), (a, b)))
             .collect(),
         games: 0,
         scheduled: slots.len(),
         sprt: None,
         interrupted: false,
+        repeated_games: 0,
     };
+    let mut played = PlayedGames::default();
     let next = AtomicUsize::new(0);
     let no_more = StopFlag::new();
     let (tx, rx) = mpsc::channel::<(usize, Result<GameRecord<V>, MatchError>)>();
@@ -329,6 +331,7 @@ pub fn run<V: Variant>(
                     next_out,
                     record,
                     &mut summary,
+                    &mut played,
                     observer,
                     &no_more,
                 );
@@ -337,7 +340,16 @@ pub fn run<V: Variant>(
         }
         // After an interruption, finished games behind an unfinished one are still written.
         for (i, record) in std::mem::take(&mut pending) {
-            emit(config, &slots, i, record, &mut summary, observer, &no_more);
+            emit(
+                config,
+                &slots,
+                i,
+                record,
+                &mut summary,
+                &mut played,
+                observer,
+                &no_more,
+            );
         }
         summary.interrupted = stop.is_stopped();
         match error {
@@ -348,12 +360,18 @@ pub fn run<V: Variant>(
     Ok(summary)
 }
 
+/// The games finished so far, as (White's index, Black's index, start position's key, moves),
+/// to count the games that repeat an earlier one.
+type PlayedGames = HashSet<(usize, usize, u64, Vec<shakmaty::Move>)>;
+
+#[allow(clippy::too_many_arguments)]
 fn emit<V: Variant>(
     config: &MatchConfig<V>,
     slots: &[GameSlot],
     i: usize,
     record: GameRecord<V>,
     summary: &mut MatchSummary,
+    played: &mut PlayedGames,
     observer: &mut dyn MatchObserver<V>,
     no_more: &StopFlag,
 ) {
@@ -367,6 +385,14 @@ fn emit<V: Variant>(
     let slot = slots[i];
     summary.pairings[slot.pairing].add(&slot, &record);
     summary.games += 1;
+    if !played.insert((
+        slot.white,
+        slot.black,
+        record.start.key(),
+        record.moves.clone(),
+    )) {
+        summary.repeated_games += 1;
+    }
     if let Some(test) = config.sprt {
         let report = SprtReport::evaluate(test, &summary.pairings[0]);
         if report.status != super::stats::SprtStatus::Continue {

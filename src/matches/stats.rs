@@ -6,14 +6,16 @@
 //! (win/draw/loss) distribution, the 95% interval as half the width between the Elo of
 //! `s ± 1.96 σ/√N`, and `LOS = ½ (1 + erf((W - L) / √(2 (W + L))))`.
 //!
-//! The SPRT is the generalised SPRT in the normal approximation of Michel Van den Bergh (the one
-//! fishtest and fastchess use): with the logistic expected scores `s0`, `s1` of the two
-//! hypotheses, `LLR = N (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)` where `x̄` and `σ²` are the mean and
-//! variance of the observed scores. It is computed on game pairs (pentanomial: the two games of
-//! an opening played with colours swapped, scores 0, ¼, ½, ¾, 1 per pair) when pairs exist, which
-//! removes the opening's bias from the variance, or on single games (trinomial) otherwise. The
-//! test accepts H1 (`elo1`) when the LLR reaches `ln((1-β)/α)` and H0 (`elo0`) when it falls to
-//! `ln(β/(1-α))`.
+//! The SPRT is the generalised SPRT as fishtest computes it (`LLR_logistic`): the outcomes'
+//! observed frequencies are compared with the most likely distributions whose expected scores
+//! are the logistic scores `s0`, `s1` of the two hypotheses, and `LLR = N Σ p̂ᵢ ln(p1ᵢ / p0ᵢ)`.
+//! Outcomes never seen count as 1/1000 of a result (fishtest's and fastchess's regularisation),
+//! so that a run where every game or pair ends alike still moves the LLR: all wins towards H1,
+//! all draws towards the hypothesis nearer an even score. It is computed on game pairs
+//! (pentanomial: the two games of an opening played with colours swapped, scores 0, ¼, ½, ¾, 1
+//! per pair) when pairs exist, which removes the opening's bias from the variance, or on single
+//! games (trinomial) otherwise. The test accepts H1 (`elo1`) when the LLR reaches
+//! `ln((1-β)/α)` and H0 (`elo0`) when it falls to `ln(β/(1-α))`.
 
 use serde::Serialize;
 
@@ -168,6 +170,43 @@ impl Pentanomial {
     }
 }
 
+/// The count given to an outcome never seen, so that every outcome has some probability.
+const UNSEEN_OUTCOME: f64 = 1e-3;
+
+/// The distribution over the outcomes of `pdf` (score, probability; every probability above
+/// zero, the scores spanning `mean`) closest in likelihood to `pdf` whose expected score is
+/// `mean`: `pᵢ = p̂ᵢ / (1 + λ (xᵢ - mean))`, with `λ` the root of `Σ p̂ᵢ (xᵢ - mean) / (1 + λ (xᵢ -
+/// mean)) = 0`, found by bisection (the sum falls strictly with `λ`).
+fn most_likely_with_mean(pdf: &[(f64, f64)], mean: f64) -> Vec<f64> {
+    let high_x = pdf.iter().map(|&(x, _)| x).fold(f64::MIN, f64::max);
+    let low_x = pdf.iter().map(|&(x, _)| x).fold(f64::MAX, f64::min);
+    // Every denominator stays positive for λ strictly inside (lo, hi).
+    let (mut lo, mut hi) = (-1.0 / (high_x - mean), 1.0 / (mean - low_x));
+    let slope = |lambda: f64| -> f64 {
+        pdf.iter()
+            .map(|&(x, p)| p * (x - mean) / (1.0 + lambda * (x - mean)))
+            .sum()
+    };
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if slope(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = 0.5 * (lo + hi);
+    let p: Vec<f64> = pdf
+        .iter()
+        .map(|&(x, p)| p / (1.0 + lambda * (x - mean)))
+        .collect();
+    let total: f64 = p.iter().sum();
+    p.into_iter().map(|q| q / total).collect()
+}
+
 /// An SPRT for `elo0` against `elo1` with error rates `alpha` and `beta`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Sprt {
@@ -251,23 +290,28 @@ impl Sprt {
     }
 
     fn llr(&self, outcomes: &[(f64, u64)]) -> f64 {
-        let n: u64 = outcomes.iter().map(|&(_, c)| c).sum();
-        if n == 0 {
+        if outcomes.iter().all(|&(_, c)| c == 0) {
             return 0.0;
         }
-        let n = n as f64;
-        let mean = outcomes.iter().map(|&(x, c)| x * c as f64).sum::<f64>() / n;
-        let variance = outcomes
+        let counts: Vec<f64> = outcomes
             .iter()
-            .map(|&(x, c)| c as f64 * (x - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        if variance <= 0.0 {
-            return 0.0;
-        }
+            .map(|&(_, c)| if c == 0 { UNSEEN_OUTCOME } else { c as f64 })
+            .collect();
+        let n: f64 = counts.iter().sum();
+        let pdf: Vec<(f64, f64)> = outcomes
+            .iter()
+            .zip(&counts)
+            .map(|(&(x, _), &c)| (x, c / n))
+            .collect();
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        let p0 = most_likely_with_mean(&pdf, s0);
+        let p1 = most_likely_with_mean(&pdf, s1);
+        n * pdf
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(&(_, p), (q0, q1))| p * (q1.ln() - q0.ln()))
+            .sum::<f64>()
     }
 
     /// The log-likelihood ratio of single games (trinomial model).
@@ -348,19 +392,53 @@ mod tests {
         close(sprt.lower_bound(), -2.944_438_979_166_44, 1e-12);
         close(
             sprt.llr_trinomial(&Wdl::new(120, 285, 95)),
-            0.720_432_478_719_633,
-            1e-9,
+            0.716_961_748_935_166,
+            1e-7,
         );
         close(
             sprt.llr_pentanomial(&Pentanomial([10, 40, 100, 60, 15])),
-            0.884_187_141_940_903,
-            1e-9,
+            0.860_538_995_535_320,
+            1e-7,
         );
         assert_eq!(sprt.status(3.0), SprtStatus::AcceptH1);
         assert_eq!(sprt.status(-3.0), SprtStatus::AcceptH0);
         assert_eq!(sprt.status(0.7), SprtStatus::Continue);
         assert!("5,0,0.05,0.05".parse::<Sprt>().is_err());
+        assert_eq!(sprt.llr_pentanomial(&Pentanomial::default()), 0.0);
         assert!("0,5,0.05".parse::<Sprt>().is_err());
         assert!("0,5,0.6,0.05".parse::<Sprt>().is_err());
+    }
+
+    // Reference values: the profile likelihood maximised independently (golden-section search
+    // of `max_λ Σ p̂ ln(1 + λ (x - s))`, in Python) with unseen outcomes counted as 1/1000.
+    #[test]
+    fn sprt_decides_one_sided_runs() {
+        let sprt: Sprt = "0,100,0.1,0.1".parse().unwrap();
+        let wins = |n| Pentanomial([0, 0, 0, 0, n]);
+        let draws = |n| Pentanomial([0, 0, n, 0, 0]);
+        close(sprt.llr_pentanomial(&wins(1)), 0.247_370_463_476_181, 1e-7);
+        close(sprt.llr_pentanomial(&wins(10)), 2.470_028_212_684_16, 1e-6);
+        close(
+            sprt.llr_pentanomial(&draws(10)),
+            -3.279_299_755_805_241,
+            1e-6,
+        );
+        // All wins accept H1 after 9 pairs, all draws H0 after 7 (bounds ±ln 9).
+        let first = |f: &dyn Fn(u64) -> Pentanomial, want| {
+            (1..100).find(|&n| sprt.status(sprt.llr_pentanomial(&f(n))) == want)
+        };
+        assert_eq!(first(&wins, SprtStatus::AcceptH1), Some(9));
+        assert_eq!(first(&draws, SprtStatus::AcceptH0), Some(7));
+        // All losses accept H0, and single games behave alike.
+        assert!(sprt.llr_pentanomial(&Pentanomial([10, 0, 0, 0, 0])) < sprt.lower_bound());
+        assert!(sprt.llr_trinomial(&Wdl::new(30, 0, 0)) > sprt.upper_bound());
+        assert!(sprt.llr_trinomial(&Wdl::new(0, 30, 0)) < sprt.lower_bound());
+        // The first draw after a run of wins moves the LLR a little, not from 0 to a bound.
+        let before = sprt.llr_trinomial(&Wdl::new(8, 0, 0));
+        let after = sprt.llr_trinomial(&Wdl::new(8, 1, 0));
+        assert!(
+            before > 0.5 && (after - before).abs() < 0.5,
+            "{before} {after}"
+        );
     }
 }

@@ -104,6 +104,31 @@ pub enum InputError {
     MissingFile,
 }
 
+/// The command words, for completion.
+pub const COMMAND_WORDS: &[&str] = &[
+    "help", "moves", "undo", "hint", "flip", "fen", "pgn", "save", "resign", "draw", "new", "quit",
+];
+
+/// Every word a line may start with in `pos`: the legal moves in SAN (without `+`/`#`) and in
+/// UCI, then the commands, for the line editor's Tab completion.
+///
+/// ```
+/// use chessbot::play::input::completions;
+/// let words = completions(&shakmaty::Chess::default(), shakmaty::CastlingMode::Standard);
+/// assert!(words.iter().any(|w| w == "Nf3") && words.iter().any(|w| w == "g1f3"));
+/// assert!(words.iter().any(|w| w == "undo"));
+/// ```
+pub fn completions<P: GamePosition>(pos: &P, castling: shakmaty::CastlingMode) -> Vec<String> {
+    let moves = pos.legal_moves();
+    let mut words: Vec<String> = moves
+        .iter()
+        .map(|&m| pos.san(m).trim_end_matches(['+', '#']).to_string())
+        .collect();
+    words.extend(moves.iter().map(|&m| P::uci(m, castling)));
+    words.extend(COMMAND_WORDS.iter().map(|w| w.to_string()));
+    words
+}
+
 /// Understands one line typed in position `pos`.
 ///
 /// ```

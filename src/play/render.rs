@@ -11,10 +11,79 @@ use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
-    /// Unicode pieces on coloured squares (ANSI colours).
+    /// Unicode pieces on coloured squares in 24-bit colour.
     Color,
+    /// Unicode pieces on coloured squares in the 256-colour palette, for terminals that do not
+    /// say they have 24-bit colour.
+    Color256,
     /// Letters and dots only, no escape codes.
     Ascii,
+}
+
+impl Style {
+    /// The style a terminal gets: letters when asked (`ascii`), when `NO_COLOR` is set or when
+    /// the output is not a terminal; 24-bit colour when `COLORTERM` says `truecolor` or
+    /// `24bit`; the 256-colour palette otherwise.
+    ///
+    /// ```
+    /// use chessbot::play::render::Style;
+    /// assert_eq!(Style::for_terminal(false, true, false, Some("truecolor")), Style::Color);
+    /// assert_eq!(Style::for_terminal(false, true, false, None), Style::Color256);
+    /// assert_eq!(Style::for_terminal(false, true, true, Some("24bit")), Style::Ascii);
+    /// ```
+    pub fn for_terminal(
+        ascii: bool,
+        terminal: bool,
+        no_color: bool,
+        colorterm: Option<&str>,
+    ) -> Style {
+        if ascii || no_color || !terminal {
+            Style::Ascii
+        } else if colorterm.is_some_and(|c| c == "truecolor" || c == "24bit") {
+            Style::Color
+        } else {
+            Style::Color256
+        }
+    }
+
+    /// The colour `(r, g, b)` in this style: itself, or the nearest colour of the 256-colour
+    /// palette's 6×6×6 cube and grey ramp.
+    fn tint(self, r: u8, g: u8, b: u8) -> Tint {
+        match self {
+            Style::Color256 => Tint::AnsiValue(ansi256(r, g, b)),
+            _ => Tint::Rgb { r, g, b },
+        }
+    }
+}
+
+/// The nearest entry of the xterm 256-colour palette (16..=255) to `(r, g, b)`.
+///
+/// ```
+/// use chessbot::play::render::ansi256;
+/// assert_eq!(ansi256(255, 255, 255), 231);
+/// assert_eq!(ansi256(0, 0, 0), 16);
+/// assert_eq!(ansi256(128, 128, 128), 244);
+/// ```
+pub fn ansi256(r: u8, g: u8, b: u8) -> u8 {
+    const LEVELS: [i32; 6] = [0, 95, 135, 175, 215, 255];
+    let nearest = |v: u8| -> usize {
+        (0..6)
+            .min_by_key(|&i| (LEVELS[i] - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b));
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let distance = |(x, y, z): (i32, i32, i32)| {
+        (x - i32::from(r)).pow(2) + (y - i32::from(g)).pow(2) + (z - i32::from(b)).pow(2)
+    };
+    let mean = (i32::from(r) + i32::from(g) + i32::from(b)) / 3;
+    let grey_index = ((mean - 8) / 10).clamp(0, 23);
+    let grey = 8 + 10 * grey_index;
+    if distance((grey, grey, grey)) < distance(cube) {
+        (232 + grey_index) as u8
+    } else {
+        (16 + 36 * ri + 6 * gi + bi) as u8
+    }
 }
 
 /// A rectangle of text: lines and their visible width (escape codes not counted).
@@ -179,53 +248,29 @@ pub fn board(view: &BoardView<'_>, style: Style) -> Block {
                     line.push(c);
                     line.push(r);
                 }
-                Style::Color => {
+                Style::Color | Style::Color256 => {
                     // Mid-tone squares so that both white and black glyphs stand out.
                     let light = sq.is_light();
                     let bg = if is_check {
-                        Tint::Rgb {
-                            r: 220,
-                            g: 60,
-                            b: 60,
-                        }
+                        style.tint(220, 60, 60)
                     } else if is_marked {
                         if light {
-                            Tint::Rgb {
-                                r: 190,
-                                g: 190,
-                                b: 80,
-                            }
+                            style.tint(190, 190, 80)
                         } else {
-                            Tint::Rgb {
-                                r: 150,
-                                g: 150,
-                                b: 50,
-                            }
+                            style.tint(150, 150, 50)
                         }
                     } else if light {
-                        Tint::Rgb {
-                            r: 200,
-                            g: 170,
-                            b: 130,
-                        }
+                        style.tint(200, 170, 130)
                     } else {
-                        Tint::Rgb {
-                            r: 140,
-                            g: 100,
-                            b: 70,
-                        }
+                        style.tint(140, 100, 70)
                     };
                     let (text, fg) = match piece {
                         Some(p) => (
                             format!(" {} ", glyph(p)),
                             if p.color.is_white() {
-                                Tint::Rgb {
-                                    r: 255,
-                                    g: 255,
-                                    b: 255,
-                                }
+                                style.tint(255, 255, 255)
                             } else {
-                                Tint::Rgb { r: 0, g: 0, b: 0 }
+                                style.tint(0, 0, 0)
                             },
                         ),
                         None => ("   ".to_string(), Tint::Black),
@@ -406,5 +451,10 @@ mod tests {
         let two = pic.beside(&pic, 4);
         assert_eq!(two.width, 2 * pic.width + 4);
         assert_eq!(visible_width(&two.lines[0]), two.width);
+        // 24-bit colours, or the 256-colour palette for terminals without them.
+        assert!(pic.lines[0].contains("38;2;"));
+        let palette = board(&view, Style::Color256);
+        assert!(palette.lines[0].contains("38;5;") && !palette.lines[0].contains("38;2;"));
+        assert_eq!(palette.width, pic.width);
     }
 }

@@ -56,6 +56,10 @@ impl<P: GamePosition> Session<P> {
         human: Color,
         time_control: Option<TimeControl>,
     ) -> Session<P> {
+        let mut record = record;
+        if let Some(tc) = time_control {
+            record.time_control = Some(tc.to_string());
+        }
         let mut s = Session {
             position: record.start.clone(),
             record,
@@ -203,24 +207,35 @@ impl<P: GamePosition> Session<P> {
         Ok(self.record.result.clone())
     }
 
-    /// Takes back the player's last move and the reply after it (or just the player's move when
-    /// it ended the game). Returns how many plies were taken back.
-    pub fn undo(&mut self) -> Result<usize, SessionError> {
+    /// Why [`Session::undo`] would be refused now, if it would: no move of the player's to
+    /// take back, or a game ended by resignation, agreement or time (a result no take-back
+    /// undoes; a game ended by the rules on the board can be taken back).
+    pub fn undo_refusal(&self) -> Option<SessionError> {
         let first = self.record.start.turn();
         let human_moves = (0..self.record.moves.len())
             .filter(|i| (if i.is_multiple_of(2) { first } else { !first }) == self.human)
             .count();
         if human_moves == 0 {
-            return Err(SessionError::NothingToUndo);
+            return Some(SessionError::NothingToUndo);
         }
         if matches!(
             self.end().map(|e| e.termination),
             Some(Termination::Resignation | Termination::AgreedDraw | Termination::TimeForfeit)
         ) {
-            return Err(SessionError::GameOver(
+            return Some(SessionError::GameOver(
                 self.end_sentence().unwrap_or_default(),
             ));
         }
+        None
+    }
+
+    /// Takes back the player's last move and the reply after it (or just the player's move when
+    /// it ended the game). Returns how many plies were taken back.
+    pub fn undo(&mut self) -> Result<usize, SessionError> {
+        if let Some(refusal) = self.undo_refusal() {
+            return Err(refusal);
+        }
+        let first = self.record.start.turn();
         let mut taken = 0;
         loop {
             self.record.moves.pop();
@@ -378,7 +393,7 @@ mod tests {
         s.agree_draw();
         assert_eq!(s.end_sentence().unwrap(), "Draw by agreement");
 
-        let tc: TimeControl = "0.0001+0".parse().unwrap();
+        let tc: TimeControl = "0.006+0".parse().unwrap();
         let mut s: Session = Session::new(
             record("7k/8/8/8/8/8/8/R6K w - - 0 1"),
             Color::White,
@@ -412,6 +427,9 @@ mod tests {
             s.end_sentence().unwrap(),
             "White wins on time: Black's flag fell"
         );
+        // A timed game's record names its clock, and no take-back undoes a flag fall.
+        assert_eq!(s.record().time_control.as_deref(), Some("0.006"));
+        assert!(s.undo_refusal().is_some());
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub struct EnginePlayer {
     control: SearchControl,
     /// A playing level below full strength.
     level: Option<Level>,
+    /// An Elo target below full strength (as `UCI_Elo`), instead of a level.
+    elo: Option<u32>,
     /// The seed of a limited level's choices, from the game's seed.
     seed: u64,
 }
@@ -29,6 +31,7 @@ impl EnginePlayer {
             engine: Engine::new(hash_mb),
             control: SearchControl::default(),
             level: None,
+            elo: None,
             seed: 0,
         }
     }
@@ -44,6 +47,20 @@ impl EnginePlayer {
     pub fn with_threads(mut self, threads: usize) -> EnginePlayer {
         self.engine.set_threads(threads);
         self
+    }
+
+    /// The same engine playing at about `elo` (clamped to [`Strength::MIN_ELO`] and
+    /// [`Strength::MAX_ELO`], full strength at the top), as `UCI_LimitStrength` with `UCI_Elo`
+    /// does.
+    pub fn with_elo(mut self, elo: u32) -> EnginePlayer {
+        self.elo = Some(elo.clamp(Strength::MIN_ELO, Strength::MAX_ELO))
+            .filter(|&e| e < Strength::MAX_ELO);
+        self
+    }
+
+    /// The Elo target set with [`EnginePlayer::with_elo`], clamped; `None` is full strength.
+    pub fn elo(&self) -> Option<u32> {
+        self.elo
     }
 
     /// The same engine evaluating standard chess with `evaluator`.
@@ -88,9 +105,11 @@ impl<V: Variant> Player<V> for EnginePlayer {
         {
             limits.nodes = Some(DEFAULT_NODES);
         }
-        limits.strength = self
-            .level
-            .map(|l| Strength::from_level(l).with_seed(self.seed));
+        let strength = match (self.elo, self.level) {
+            (Some(elo), _) => Some(Strength::from_elo(elo)),
+            (None, level) => level.map(Strength::from_level),
+        };
+        limits.strength = strength.map(|s| s.with_seed(self.seed));
         let result = V::search(
             &mut self.engine,
             game.position,

@@ -137,6 +137,14 @@ pub enum PlayerError {
     /// The position has no legal move (the game should have ended before asking).
     #[error("no legal move in this position")]
     NoLegalMove,
+    /// The external engine's program does not exist (bad input, as a bad path is).
+    #[error("cannot start engine {engine}: {reason}")]
+    NotFound {
+        /// The engine's command or name.
+        engine: String,
+        /// Where it was looked for, and how to install it.
+        reason: String,
+    },
     /// The external engine could not be started.
     #[error("cannot start engine {engine}: {reason}")]
     Start {

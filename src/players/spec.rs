@@ -22,6 +22,7 @@ use super::random::RandomPlayer;
 use super::variant::unsupported;
 use super::{Choice, ClockView, GameView, Player, PlayerError, Variant};
 use crate::search::{Depth, Evaluator, Level};
+use crate::uci::client::EngineSpec;
 use std::time::Duration;
 
 /// A bad player specification.
@@ -106,6 +107,26 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
+    /// How to start the external engine of a `uci:` spec (none for other kinds).
+    pub fn engine_spec(&self) -> Option<EngineSpec> {
+        let PlayerKind::Uci {
+            program,
+            args,
+            options,
+            grace,
+        } = self
+        else {
+            return None;
+        };
+        let mut spec = EngineSpec::new(program.clone());
+        spec.args = args.clone();
+        spec.options = options.clone();
+        if let Some(g) = grace {
+            spec.timeouts.grace = *g;
+        }
+        Some(spec)
+    }
+
     /// The kind as a spec names it (`random`, `classic`, `uci`).
     pub fn name(&self) -> &'static str {
         match self {

@@ -48,7 +48,7 @@ pub fn player_error(e: EngineError) -> PlayerError {
             program,
             looked,
             hint,
-        } => PlayerError::Start {
+        } => PlayerError::NotFound {
             engine: program,
             reason: format!("not found {looked}; {hint}"),
         },

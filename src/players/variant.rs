@@ -9,7 +9,6 @@ use super::{Player, PlayerError};
 use crate::book::polyglot::Book;
 use crate::game::GamePosition;
 use crate::search::{Engine, Limits, Observer, SearchControl, SearchResult};
-use crate::uci::client::EngineSpec;
 use crate::variant::alice::Alice;
 use crate::variant::alice::search::AliceSearch;
 use shakmaty::Chess;
@@ -70,18 +69,8 @@ impl Variant for Chess {
                 };
                 Ok(Box::new(OpeningPlayer::new(book, *min_weight)))
             }
-            PlayerKind::Uci {
-                program,
-                args,
-                options,
-                grace,
-            } => {
-                let mut spec = EngineSpec::new(program.clone());
-                spec.args = args.clone();
-                spec.options = options.clone();
-                if let Some(g) = grace {
-                    spec.timeouts.grace = *g;
-                }
+            PlayerKind::Uci { .. } => {
+                let spec = kind.engine_spec().expect("a uci: spec names an engine");
                 Ok(Box::new(UciPlayer::start(&spec).map_err(player_error)?))
             }
             _ => Err(unsupported::<Chess>(kind)),

@@ -10,7 +10,9 @@
 use crate::rules::fen::{FenError, parse_position};
 use pgn_reader::{Nag, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Move, Outcome, Position};
+use std::borrow::Cow;
 use std::ops::ControlFlow;
+use std::path::Path;
 use thiserror::Error;
 
 /// One move of a game's main line with the annotations found after it.
@@ -155,6 +157,43 @@ pub struct ReadOptions {
     /// Read castling as Chess960 in games without a `Variant` tag too (such a game without a
     /// `FEN` tag starts from the standard position).
     pub chess960: bool,
+}
+
+/// The characters Windows-1252 puts at bytes 0x80 to 0x9F, where Latin-1 has control codes
+/// (the five bytes Windows-1252 leaves undefined read as the Latin-1 control of that byte).
+const WINDOWS_1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}', 'ž', 'Ÿ',
+];
+
+/// PGN bytes as text: UTF-8 without its byte-order mark, or, when the bytes are not UTF-8,
+/// Windows-1252 (a superset of Latin-1 in its printable range), the encoding of PGN files from
+/// Windows tools and older databases. Every byte string decodes.
+///
+/// ```
+/// use chessbot::rules::pgn::decode_pgn;
+/// assert_eq!(decode_pgn(b"\xEF\xBB\xBF[Event \"a\"]"), "[Event \"a\"]");
+/// assert_eq!(decode_pgn(b"[White \"M\xFCller\"]"), "[White \"Müller\"]");
+/// ```
+pub fn decode_pgn(bytes: &[u8]) -> Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(
+            bytes
+                .iter()
+                .map(|&b| match b {
+                    0x80..=0x9F => WINDOWS_1252_HIGH[usize::from(b - 0x80)],
+                    _ => char::from(b),
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Reads a PGN file's text with [`decode_pgn`]: the one way every command reads PGN files.
+pub fn read_pgn_file(path: &Path) -> std::io::Result<String> {
+    Ok(decode_pgn(&std::fs::read(path)?).into_owned())
 }
 
 /// Reads every game of a PGN text, in order; broken games come back as errors in their place.
@@ -539,6 +578,31 @@ pub fn result_text(outcome: Outcome) -> &'static str {
         }) => "0-1",
         Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
         Outcome::Unknown => "*",
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+
+    #[test]
+    fn latin1_and_bom_files_read_like_utf8() {
+        let utf8 = "[Event \"Müller – Ça\"]\n[White \"Müller\"]\n\n1. e4 e5 1-0\n";
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(utf8.as_bytes());
+        // Latin-1 ü and Ç, and Windows-1252's en dash (0x96).
+        let latin1 = b"[Event \"M\xFCller \x96 \xC7a\"]\n[White \"M\xFCller\"]\n\n1. e4 e5 1-0\n";
+        for bytes in [utf8.as_bytes(), &bom, latin1] {
+            let text = decode_pgn(bytes);
+            assert_eq!(text, utf8);
+            let games: Vec<Game> = read_games(&text, ReadOptions::default())
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(games.len(), 1, "no phantom game");
+            assert_eq!(games[0].tag("Event"), Some("Müller – Ça"));
+            assert_eq!(games[0].moves.len(), 2);
+        }
+        assert_eq!(decode_pgn(b"\x81\xFF"), "\u{81}ÿ");
     }
 }
 

@@ -268,3 +268,123 @@ fn threads_review_the_same_blunder() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn every_command_says_errors_one_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.bin");
+    let out = out.to_str().unwrap();
+    for args in [
+        vec!["recognize", "/nonexistent/board.png"],
+        vec!["analyze", "/nonexistent/games.pgn"],
+        vec!["book", "build", "/nonexistent/games.pgn", "-o", out],
+        vec![
+            "selfplay",
+            "--white",
+            "uci:/nonexistent/engine",
+            "--black",
+            "random",
+        ],
+        vec!["play", "--engine", "/nonexistent/engine"],
+    ] {
+        let output = chessbot().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("chessbot: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn latin1_and_bom_pgn_files_read_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Latin-1 name (0xFC is ü) and a UTF-8 file with a byte-order mark.
+    let latin1 = dir.path().join("latin1.pgn");
+    std::fs::write(
+        &latin1,
+        b"[Event \"Turnier\"]\n[White \"M\xFCller\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+    )
+    .unwrap();
+    let bom = dir.path().join("bom.pgn");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(b"[Event \"E\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n");
+    std::fs::write(&bom, bytes).unwrap();
+    for file in [&latin1, &bom] {
+        let out = chessbot()
+            .args(["analyze", "--depth", "1", "--json"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let games = v["games"].as_array().unwrap();
+        assert_eq!(games.len(), 1, "{v}");
+        let book = dir.path().join("book.bin");
+        chessbot()
+            .args(["book", "build"])
+            .arg(file)
+            .arg("-o")
+            .arg(&book)
+            .assert()
+            .success();
+        chessbot()
+            .args(["play", "--depth", "1", "--pgn"])
+            .arg(file)
+            .write_stdin("")
+            .assert()
+            .success();
+        chessbot()
+            .args([
+                "selfplay", "--white", "random", "--black", "random", "--games", "2",
+            ])
+            .args(["--max-moves", "6", "--openings"])
+            .arg(file)
+            .assert()
+            .success();
+    }
+    let text = String::from_utf8(
+        chessbot()
+            .args(["analyze", "--depth", "1"])
+            .arg(&latin1)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("[White \"Müller\"]"), "{text}");
+}
+
+#[test]
+fn a_side_without_moves_has_no_accuracy_and_lengths_are_plies() {
+    let f = pgn_file("[Event \"short\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n");
+    let out = chessbot()
+        .args(["analyze", "--depth", "2", "-o", "/dev/null"])
+        .arg(f.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(", 1 plies,") || text.contains(", 1 ply,"),
+        "{text}"
+    );
+    let black = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("B "))
+        .unwrap();
+    assert!(!black.contains('%'), "{text}");
+    assert_eq!(black.split_whitespace().nth(2), Some("-"), "{text}");
+    let (v, _) = json(&["--depth", "2"], &f);
+    assert!(
+        v["games"][0]["summary"]["black"]["accuracy"].is_null(),
+        "{v}"
+    );
+    assert!(
+        v["games"][0]["summary"]["white"]["accuracy"].is_number(),
+        "{v}"
+    );
+}

@@ -166,7 +166,7 @@ fn draw_offers_follow_the_engine_evaluation() {
 fn loses_on_time_when_the_flag_falls() {
     // Stdin stays open and silent: White's 0.6 s run out.
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("chessbot"))
-        .args(["play", "--depth", "1", "--tc", "0.01+0"])
+        .args(["play", "--depth", "1", "--tc", "0.6+0"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -496,6 +496,17 @@ struct Tmux {
 
 impl Tmux {
     fn start(args: &[&str], env: &[(&str, &str)]) -> Option<Tmux> {
+        Tmux::launch(args, env, 100, false)
+    }
+
+    /// `chessbot play ARGS` in a `columns`-wide terminal; with `report_exit` the pane shows
+    /// `exit CODE` when it ends.
+    fn launch(
+        args: &[&str],
+        env: &[(&str, &str)],
+        columns: u32,
+        report_exit: bool,
+    ) -> Option<Tmux> {
         crate::common::require_program("tmux")?;
         static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -505,6 +516,10 @@ impl Tmux {
         for a in args {
             cmd.push_str(&format!(" '{a}'"));
         }
+        if report_exit {
+            cmd.push_str("; echo \"exit $?\"; sleep 60");
+        }
+        let columns = columns.to_string();
         let mut tmux = Command::new("tmux");
         tmux.args([
             "-L",
@@ -514,7 +529,7 @@ impl Tmux {
             "new-session",
             "-d",
             "-x",
-            "100",
+            &columns,
             "-y",
             "34",
         ])
@@ -539,6 +554,27 @@ impl Tmux {
             .args(["-L", &self.socket, "send-keys", "Enter"])
             .status()
             .unwrap();
+    }
+
+    /// Sends keys by their tmux names (`Left`, `Tab`, `Up`, `C-c`, `Enter`).
+    fn keys(&self, keys: &[&str]) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+    }
+
+    /// Types `text` without pressing Enter.
+    fn type_text(&self, text: &str) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-l", text])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
     }
 
     fn screen(&self) -> String {
@@ -585,7 +621,7 @@ fn rank_line(screen: &str, rank: char) -> String {
 
 #[test]
 fn interactive_screen_in_tmux() {
-    let Some(t) = Tmux::start(&["--depth", "1", "--tc", "5+3"], &[]) else {
+    let Some(t) = Tmux::start(&["--depth", "1", "--tc", "300+3"], &[]) else {
         return;
     };
     let s = t.wait_for("the board", |s| s.contains("Your move (White):"));
@@ -667,4 +703,196 @@ fn levels_name_the_opponent_and_bad_levels_exit_2() {
     let (_, err, code) = play(&["--level", "3", "--engine", "stockfish"], "");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--level"), "{err}");
+}
+
+#[test]
+fn ctrl_c_in_the_terminal_saves_the_game_and_exits_130() {
+    let (_dir, pgn) = temp_pgn();
+    let Some(t) = Tmux::launch(
+        &["--depth", "1", "--pgn-out", pgn.to_str().unwrap()],
+        &[],
+        100,
+        true,
+    ) else {
+        return;
+    };
+    t.wait_for("the board", |s| s.contains("Your move (White):"));
+    t.send("e4");
+    t.wait_for("the reply", |s| {
+        s.contains("played") && s.contains("Your move")
+    });
+    t.type_text("Nf");
+    t.keys(&["C-c"]);
+    let s = t.wait_for("the exit", |s| s.contains("exit "));
+    assert!(s.contains("exit 130"), "{s}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("1. e4"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ctrl_c_while_reading_a_pipe_saves_the_game() {
+    let (_dir, pgn) = temp_pgn();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("chessbot"))
+        .args(["play", "--depth", "1", "--pgn-out", pgn.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"d4\n").unwrap();
+    stdin.flush().unwrap();
+    // The reply is the first line of output: then the game waits for the next move.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 1];
+    stdout.read_exact(&mut first).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("1. d4"),
+        "{text}"
+    );
+    drop(stdin);
+}
+
+#[test]
+fn the_line_editor_has_arrows_completion_and_history() {
+    let (_dir, pgn) = temp_pgn();
+    let Some(t) = Tmux::start(&["--depth", "1", "--pgn-out", pgn.to_str().unwrap()], &[]) else {
+        return;
+    };
+    t.wait_for("the board", |s| s.contains("Your move (White):"));
+    // "N3", cursor left, "f": Nf3, not an escape sequence in the move.
+    t.type_text("N3");
+    t.keys(&["Left"]);
+    t.type_text("f");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("the reply", |s| {
+        s.contains("played") && s.contains("Your move")
+    });
+    assert!(s.contains("1. Nf3"), "{s}");
+    // Tab completes "Nc" to the one legal move that starts so, Nc3.
+    t.type_text("Nc");
+    t.keys(&["Tab"]);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("the second reply", |s| s.contains("2. Nc3"));
+    assert!(!s.contains("illegal"), "{s}");
+    // Up recalls the line before.
+    t.send("flip");
+    t.wait_for("the flipped board", |s| {
+        s.lines()
+            .find(|l| l.starts_with(['1', '8']))
+            .is_some_and(|l| l.starts_with('1'))
+    });
+    t.keys(&["Up"]);
+    t.wait_for("the recalled line", |s| {
+        s.lines().any(|l| l.starts_with("Your move (White): flip"))
+    });
+    t.keys(&["C-u"]);
+    t.send("quit");
+}
+
+#[test]
+fn a_narrow_terminal_gets_the_compact_layout_and_no_undo_after_the_flag() {
+    let Some(t) = Tmux::launch(&["--depth", "1", "--tc", "2+0"], &[], 40, false) else {
+        return;
+    };
+    let s = t.wait_for("the board", |s| s.contains("Your move"));
+    // Every rank whole, and the clocks on their own lines (not over rank 2).
+    for rank in ['8', '2', '1'] {
+        let line: String = rank_line(&s, rank)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert_eq!(line.chars().count(), 9, "rank {rank}:\n{s}");
+    }
+    assert!(s.lines().all(|l| l.chars().count() <= 40), "{s}");
+    // The flag falls after two seconds; the clocks tick meanwhile without touching the board.
+    let s = t.wait_for("the flag", |s| s.contains("flag fel"));
+    let rank2: String = rank_line(&s, '2')
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert_eq!(rank2, "2♟♟♟♟♟♟♟♟", "{s}");
+    assert!(s.contains("Game over: type new, pgn"), "{s}");
+    assert!(
+        !s.contains("undo"),
+        "no take-back offered after a flag fall:\n{s}"
+    );
+}
+
+#[test]
+fn engine_arguments_and_specs_reach_the_engine() {
+    let fake = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake_uci_engine.sh");
+    let (_dir, pgn) = temp_pgn();
+    // The fake engine names itself after its first argument, and opens with e4.
+    let (_, err, code) = play(
+        &[
+            "--engine",
+            fake,
+            "--engine-arg",
+            "good",
+            "--color",
+            "black",
+            "--pgn-out",
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[White \"fake-good\"]"), "{text}");
+    let spec = format!("uci:{fake}?arg=illegal");
+    let (_, err, _) = play(&["--engine", &spec, "--color", "black"], "no\n");
+    assert!(err.contains("fake-illegal"), "{err}");
+    // GNU Chess speaks UCI only when given --uci.
+    if std::path::Path::new("/usr/games/gnuchess").exists() {
+        let (out, err, code) = play(
+            &[
+                "--engine",
+                "/usr/games/gnuchess",
+                "--engine-arg",
+                "--uci",
+                "--depth",
+                "1",
+            ],
+            "e4\n",
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.trim().is_empty(), "a reply: {out} {err}");
+    }
+}
+
+#[test]
+fn elo_weakens_our_engine_and_timed_games_name_their_clock() {
+    let (_dir, pgn) = temp_pgn();
+    let (_, err, code) = play(
+        &[
+            "--elo",
+            "1200",
+            "--depth",
+            "2",
+            "--tc",
+            "300+3",
+            "--pgn-out",
+            pgn.to_str().unwrap(),
+        ],
+        "e4\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Black \"chessbot (Elo 1200)"), "{text}");
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    let (_, err, code) = play(&["--elo", "1200", "--level", "3"], "");
+    assert_eq!(code, 2, "{err}");
 }

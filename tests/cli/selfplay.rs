@@ -92,22 +92,8 @@ pub fn read_games(pgn: &[u8]) -> Vec<ReadGame> {
 }
 
 fn run_match(args: &[&str]) -> (String, Vec<u8>) {
-    let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("games.pgn");
-    let out = chessbot()
-        .arg("selfplay")
-        .args(args)
-        .arg("--pgn")
-        .arg(&pgn)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    (
-        String::from_utf8(out).unwrap(),
-        std::fs::read(&pgn).unwrap(),
-    )
+    let (report, _, pgn) = run_match_stderr(args);
+    (report, pgn)
 }
 
 #[test]
@@ -500,4 +486,197 @@ fn timed_games_record_each_moves_time() {
         })
         .count();
     assert!(timed >= 10, "{text}");
+}
+
+#[test]
+fn sprt_decides_a_match_won_game_after_game() {
+    // classic at depth 1 wins every game against random here; an LLR stuck at 0 when all pairs
+    // end alike would play all 200.
+    let (report, pgn) = run_match(&[
+        "--white",
+        "classic?depth=1",
+        "--black",
+        "random",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+        "--sprt",
+        "0,100,0.1,0.1",
+        "--max-moves",
+        "60",
+    ]);
+    let games = read_games(&pgn).len();
+    assert!(report.contains("H1 accepted"), "{report}");
+    assert!(games <= 40, "{games} games: {report}");
+}
+
+/// Runs selfplay with `args` and returns (stdout, stderr, PGN), the exit code checked.
+fn run_match_stderr(args: &[&str]) -> (String, String, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let out = chessbot()
+        .arg("selfplay")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        std::fs::read(&pgn).unwrap(),
+    )
+}
+
+/// The movetexts of a PGN's games (comments and tags left out).
+fn movetexts(pgn: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(pgn)
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let text = g.split("\n\n").nth(1).unwrap_or("");
+            let mut plain = String::new();
+            let mut depth = 0;
+            for c in text.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ if depth == 0 => plain.push(c),
+                    _ => {}
+                }
+            }
+            plain.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn deterministic_players_get_varied_starts_and_repeats_are_warned() {
+    let players = [
+        "--white",
+        "engine?nodes=300",
+        "--black",
+        "engine?nodes=200",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--max-moves",
+        "40",
+    ];
+    // By default each pair of games opens with a different book line: four different games.
+    let (_, err, pgn) = run_match_stderr(&players);
+    let games = movetexts(&pgn);
+    assert_eq!(games.len(), 4);
+    let distinct: std::collections::HashSet<&String> = games.iter().collect();
+    assert_eq!(distinct.len(), 4, "{games:#?}");
+    assert!(pgn.windows(6).any(|w| w == b"{book}"));
+    assert!(!err.contains("repeat"), "{err}");
+    // From the initial position every pair replays the first: warned.
+    let mut same_start = players.to_vec();
+    same_start.extend(["--random-plies", "0"]);
+    let (_, err, pgn) = run_match_stderr(&same_start);
+    let games = movetexts(&pgn);
+    assert_eq!(games[0], games[2]);
+    assert!(
+        err.contains("chessbot: warning: 2 of 4 games repeat an earlier game"),
+        "{err}"
+    );
+}
+
+#[test]
+fn round_robins_and_gauntlets_print_standings() {
+    let (report, _) = run_match(&[
+        "--players",
+        "random",
+        "material",
+        "classic?depth=1",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--max-moves",
+        "30",
+    ]);
+    let table: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("Rank"))
+        .collect();
+    assert!(
+        table[0].contains("Player") && table[0].contains("Elo"),
+        "{report}"
+    );
+    // One row per player, each with 4 games, ranked 1 to 3.
+    assert_eq!(table.len(), 5, "{report}");
+    for (i, row) in table[1..4].iter().enumerate() {
+        assert!(
+            row.trim_start().starts_with(&(i + 1).to_string()),
+            "{report}"
+        );
+        assert!(row.split_whitespace().any(|w| w == "4"), "{report}");
+    }
+    let (report, _) = run_match(&[
+        "--gauntlet",
+        "material",
+        "--vs",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--max-moves",
+        "20",
+    ]);
+    assert!(report.contains("Rank"), "{report}");
+}
+
+#[test]
+fn a_match_without_decisive_games_has_no_signed_zero() {
+    let (report, _) = run_match(&[
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--max-moves",
+        "1",
+        "--random-plies",
+        "0",
+    ]);
+    assert!(report.contains("0.0 ± 0.0"), "{report}");
+    assert!(!report.contains("-0.0"), "{report}");
+}
+
+#[test]
+fn cutechess_time_controls_and_missing_engines() {
+    let (_, pgn) = run_match(&[
+        "--white",
+        "material",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--tc",
+        "40/60+0.6",
+        "--max-moves",
+        "6",
+    ]);
+    for g in read_games(&pgn) {
+        assert_eq!(g.tags["TimeControl"], "40/60+0.6");
+    }
+    // A missing engine program is bad input, said the one way every command says errors.
+    chessbot()
+        .args([
+            "selfplay",
+            "--white",
+            "uci:/nonexistent/engine",
+            "--black",
+            "random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::starts_with("chessbot: "));
 }
