@@ -52,16 +52,20 @@ pub struct TrainArgs {
 /// Flags of `chessbot nnue gen`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Lines are appended to --out, one game at a time, so an interrupted run keeps its games.\n\nExamples:\n  chessbot nnue gen --positions 1000 --out /tmp/sample.txt\n  chessbot nnue gen --engine stockfish --nodes 2000 --positions 2000000 --concurrency 2 --seed 1 --out data.txt"
+    after_help = "Games are written to --out whole and in order. A stopped run is continued by the same command: it keeps the whole games, drops one cut off mid-write and goes on to --positions in all, writing what an uninterrupted run would have.\n\nExamples:\n  chessbot nnue gen --positions 1000 --out /tmp/sample.txt\n  chessbot nnue gen --engine stockfish --nodes 2000 --positions 2000000 --concurrency 2 --seed 1 --out data.txt\n  chessbot nnue gen --engine chessbot --engine-arg uci --nodes 5000 --out own.txt   (our engine as the labeller)"
 )]
 pub struct GenArgs {
     /// The UCI engine that plays and scores (a path, or a name on PATH or in /usr/games).
     #[arg(long, default_value = "stockfish")]
     pub engine: String,
+    /// A command-line argument for the engine (repeatable), e.g. --engine-arg uci for chessbot.
+    #[arg(long = "engine-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub engine_args: Vec<String>,
     /// Nodes per move.
     #[arg(long, default_value_t = 2000)]
     pub nodes: u64,
-    /// Positions to write (whole games, so a few more).
+    /// Positions the file holds when done, those of a continued run included (whole games, so
+    /// a few more).
     #[arg(long, default_value_t = 100_000)]
     pub positions: usize,
     /// Engines playing at the same time.
@@ -70,7 +74,7 @@ pub struct GenArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The file the positions are appended to.
+    /// The data file: created, or continued when it holds part of the same run.
     #[arg(long)]
     pub out: PathBuf,
 }

@@ -3,10 +3,10 @@
 use super::{CliError, CmdResult};
 use crate::cli::nnue::{GenArgs, NnueArgs, NnueCommand, TrainArgs};
 use chessbot::training::nnue::data::read_file;
-use chessbot::training::nnue::generate::{GenerateConfig, GenerateError, generate};
+use chessbot::training::nnue::generate::{GenerateConfig, GenerateError, generate, resume_point};
 use chessbot::training::nnue::train::{TrainConfig, TrainError, train};
 use chessbot::uci::client::{EngineError, EngineSpec};
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::process::ExitCode;
 
 pub fn run(args: NnueArgs) -> CmdResult {
@@ -22,21 +22,38 @@ fn run_gen(a: GenArgs) -> CmdResult {
             "--concurrency and --nodes must be at least 1",
         ));
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&a.out)
-        .map_err(|e| CliError::input(format!("{}: {e}", a.out.display())))?;
+    let mut engine = EngineSpec::new(a.engine);
+    engine.args = a.engine_args;
     let config = GenerateConfig {
         nodes: a.nodes,
         positions: a.positions,
         seed: a.seed,
         workers: a.concurrency,
-        ..GenerateConfig::new(EngineSpec::new(a.engine))
+        ..GenerateConfig::new(engine)
     };
+    let path = a.out.display().to_string();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&a.out)
+        .map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    let from = resume_point(std::io::BufReader::new(&mut file), &config)
+        .map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    // Drop a game cut off mid-write, then append after the last whole one.
+    file.set_len(from.bytes)
+        .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+        .map_err(|e| CliError::runtime(format!("{path}: {e}")))?;
+    if from.games > 0 {
+        eprintln!(
+            "continuing {path}: {} games, {} positions",
+            from.games, from.positions
+        );
+    }
     let started = std::time::Instant::now();
-    let written = generate(&config, std::io::BufWriter::new(file), |total| {
-        let rate = total as f64 / started.elapsed().as_secs_f64().max(1e-3);
+    let written = generate(&config, from, std::io::BufWriter::new(file), |total| {
+        let rate = (total - from.positions) as f64 / started.elapsed().as_secs_f64().max(1e-3);
         eprint!("\r{total} positions ({rate:.0}/s)");
     })
     .map_err(|e| match e {
@@ -45,11 +62,7 @@ fn run_gen(a: GenArgs) -> CmdResult {
         GenerateError::Output(_) => CliError::runtime(e),
     })?;
     eprintln!();
-    writeln!(
-        std::io::stdout(),
-        "wrote {written} positions to {}",
-        a.out.display()
-    )?;
+    writeln!(std::io::stdout(), "{path} holds {written} positions")?;
     Ok(ExitCode::SUCCESS)
 }
 

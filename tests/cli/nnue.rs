@@ -99,10 +99,14 @@ fn stockfish_games_train_a_network() {
         .arg(&data)
         .assert()
         .success()
-        .stdout(contains("positions to"));
+        .stdout(contains("holds"));
     let text = std::fs::read_to_string(&data).unwrap();
-    assert!(text.lines().count() >= 100);
-    assert!(text.lines().all(|l| l.split(" | ").count() == 3), "{text}");
+    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(positions.len() >= 100);
+    assert!(
+        positions.iter().all(|l| l.split(" | ").count() == 3),
+        "{text}"
+    );
     let net = dir.path().join("net.bin");
     chessbot()
         .args(["nnue", "train", "--epochs", "1", "--batch", "32", "--data"])
@@ -114,4 +118,68 @@ fn stockfish_games_train_a_network() {
         .stderr(contains("epoch 1/1"));
     let bytes = std::fs::read(&net).unwrap();
     assert!(chessbot::search::nnue::Network::from_bytes(&bytes).is_ok());
+}
+
+/// `nnue gen` with our own engine as the labeller: `-j 2` writes the same file as `-j 1`, and a
+/// run stopped early (or cut off in the middle of a game) and continued by the same command
+/// writes the same bytes as one uninterrupted run.
+#[test]
+fn gen_continues_a_stopped_run_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let gen_to = |out: &std::path::Path, positions: &str, jobs: &str| {
+        chessbot()
+            .args(["nnue", "gen", "--engine", env!("CARGO_BIN_EXE_chessbot")])
+            .args(["--engine-arg", "uci", "--nodes", "200", "--seed", "5"])
+            .args(["--positions", positions, "-j", jobs, "--out"])
+            .arg(out)
+            .assert()
+            .success()
+    };
+    let whole = dir.path().join("whole.txt");
+    gen_to(&whole, "300", "1").stdout(contains("holds"));
+    let expected = std::fs::read_to_string(&whole).unwrap();
+    assert!(expected.starts_with("# chessbot nnue gen: engine "));
+    assert!(expected.contains("# game 2 "), "{expected}");
+
+    let parallel = dir.path().join("parallel.txt");
+    gen_to(&parallel, "300", "2");
+    assert_eq!(std::fs::read_to_string(&parallel).unwrap(), expected);
+
+    let resumed = dir.path().join("resumed.txt");
+    gen_to(&resumed, "150", "1");
+    let part = std::fs::read_to_string(&resumed).unwrap();
+    assert!(part.len() < expected.len() && expected.starts_with(&part));
+    // Cut the file in the middle of its last game's lines, as a kill during a write would.
+    let cut = part.trim_end().rfind('\n').unwrap() + 10;
+    std::fs::write(&resumed, &part[..cut]).unwrap();
+    gen_to(&resumed, "300", "1").stderr(contains("continuing"));
+    assert_eq!(std::fs::read_to_string(&resumed).unwrap(), expected);
+}
+
+#[test]
+fn gen_refuses_to_continue_another_runs_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("d.txt");
+    std::fs::write(&out, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1\n").unwrap();
+    let gen_into = || {
+        chessbot()
+            .args(["nnue", "gen", "--engine", env!("CARGO_BIN_EXE_chessbot")])
+            .args(["--engine-arg", "uci", "--nodes", "200", "--out"])
+            .arg(&out)
+            .assert()
+            .code(2)
+    };
+    gen_into().stderr(contains("header"));
+    std::fs::write(
+        &out,
+        "# chessbot nnue gen: engine stockfish; nodes 2000; seed 1; random plies 6-11; max plies 400; adjudicate 2000\n",
+    )
+    .unwrap();
+    gen_into().stderr(contains("other settings"));
+    // Nothing of the file was lost.
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("engine stockfish")
+    );
 }
