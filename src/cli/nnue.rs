@@ -23,7 +23,7 @@ pub enum NnueCommand {
 /// Flags of `chessbot nnue train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin"
+    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin\n  chessbot nnue train --data data.txt --checkpoint train.ckpt --out net.bin   (run again to go on after a stop)"
 )]
 pub struct TrainArgs {
     /// Data files (repeat the flag for several).
@@ -47,6 +47,10 @@ pub struct TrainArgs {
     /// Where to write the network.
     #[arg(long)]
     pub out: PathBuf,
+    /// Save the training state here after every epoch, and go on from it when it exists: a
+    /// stopped run started again with the same flags and data ends with the same network.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Flags of `chessbot nnue gen`.

@@ -77,6 +77,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         batch_size: a.batch,
         learning_rate: a.lr,
         score_weight: a.score_weight,
+        checkpoint: a.checkpoint,
         ..TrainConfig::default()
     };
     let mut err = std::io::stderr().lock();
@@ -87,10 +88,13 @@ fn run_train(a: TrainArgs) -> CmdResult {
             "epoch {}/{}: train loss {:.6}, validation loss {:.6}, {:.0} s",
             r.epoch, config.epochs, r.train_loss, r.validation_loss, r.elapsed
         );
+        std::ops::ControlFlow::Continue(())
     })
     .map_err(|e| match e {
-        TrainError::BadOption(_) => CliError::input(e),
-        TrainError::Candle(_) => CliError::runtime(e),
+        TrainError::BadOption(_) | TrainError::Checkpoint { .. } => CliError::input(e),
+        TrainError::Candle(_) | TrainError::CheckpointWrite { .. } | TrainError::Stopped(_) => {
+            CliError::runtime(e)
+        }
     })?;
     let bytes = net.to_bytes();
     std::fs::write(&a.out, &bytes)

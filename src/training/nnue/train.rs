@@ -4,14 +4,22 @@
 //! active feature rows plus a bias, activations are `clamp(x, 0, 1)²`, and the output
 //! `o` predicts `sigmoid(o)` against `λ·sigmoid(score / SCALE) + (1 − λ)·result` (mean squared
 //! error). Weights are clipped so that quantisation by [`QA`] and [`QB`] cannot overflow.
+//!
+//! With a checkpoint file, the weights, the optimiser's moments and the epochs done are saved
+//! after every epoch; a run stopped at any point and started again with the same settings and
+//! data goes on from the last saved epoch and ends with the same network as an uninterrupted
+//! run. The random order of each epoch is not saved but replayed from the seed.
 
 use super::data::Sample;
 use crate::search::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use candle_core::{D, DType, Device, Tensor, Var};
-use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use candle_nn::ParamsAdamW;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The largest weight magnitude kept: `QB · 1.98 < 128`, so `v · w` fits in 16 bits.
@@ -32,6 +40,8 @@ pub struct TrainConfig {
     pub score_weight: f32,
     /// Fraction of positions held out to measure the loss on.
     pub validation: f64,
+    /// Where the state is saved after every epoch and resumed from (`None`: not saved).
+    pub checkpoint: Option<PathBuf>,
 }
 
 impl Default for TrainConfig {
@@ -43,6 +53,7 @@ impl Default for TrainConfig {
             learning_rate: 1e-3,
             score_weight: 0.75,
             validation: 0.01,
+            checkpoint: None,
         }
     }
 }
@@ -69,6 +80,25 @@ pub enum TrainError {
     /// The tensor library failed.
     #[error("training failed: {0}")]
     Candle(#[from] candle_core::Error),
+    /// The checkpoint belongs to another run or cannot be read.
+    #[error("checkpoint {path}: {message}")]
+    Checkpoint {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The checkpoint could not be written.
+    #[error("writing checkpoint {path}: {message}")]
+    CheckpointWrite {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The caller stopped training after this many epochs.
+    #[error("stopped after epoch {0}")]
+    Stopped(usize),
 }
 
 struct Weights {
@@ -93,12 +123,13 @@ impl Weights {
         })
     }
 
-    fn vars(&self) -> Vec<Var> {
-        vec![
-            self.feature.clone(),
-            self.feature_bias.clone(),
-            self.output.clone(),
-            self.output_bias.clone(),
+    /// The trained tensors with their names in a checkpoint.
+    fn named(&self) -> [(&'static str, &Var); 4] {
+        [
+            ("feature", &self.feature),
+            ("feature_bias", &self.feature_bias),
+            ("output", &self.output),
+            ("output_bias", &self.output_bias),
         ]
     }
 
@@ -180,11 +211,181 @@ fn loss(weights: &Weights, batch: &Batch) -> candle_core::Result<Tensor> {
     (predicted - &batch.target)?.sqr()?.mean_all()
 }
 
-/// Trains a network on `samples`, calling `on_epoch` after each pass, and returns it quantised.
+/// Adam without weight decay, the update of candle's `AdamW` with its default moments: kept
+/// here because a checkpoint must save the moments, which candle's optimiser keeps private.
+struct Adam {
+    /// Each trained tensor with its first and second moment.
+    vars: Vec<(Var, Var, Var)>,
+    /// Steps taken.
+    step: usize,
+    params: ParamsAdamW,
+}
+
+impl Adam {
+    fn new(weights: &Weights, learning_rate: f64) -> candle_core::Result<Adam> {
+        let vars = weights
+            .named()
+            .iter()
+            .map(|(_, var)| {
+                let zeros = || Var::zeros(var.shape(), var.dtype(), var.device());
+                Ok(((*var).clone(), zeros()?, zeros()?))
+            })
+            .collect::<candle_core::Result<_>>()?;
+        Ok(Adam {
+            vars,
+            step: 0,
+            params: ParamsAdamW {
+                lr: learning_rate,
+                weight_decay: 0.0,
+                ..ParamsAdamW::default()
+            },
+        })
+    }
+
+    fn backward_step(&mut self, loss: &Tensor) -> candle_core::Result<()> {
+        let grads = loss.backward()?;
+        self.step += 1;
+        let ParamsAdamW {
+            lr,
+            beta1,
+            beta2,
+            eps,
+            ..
+        } = self.params;
+        let scale_m = 1.0 / (1.0 - beta1.powi(self.step as i32));
+        let scale_v = 1.0 / (1.0 - beta2.powi(self.step as i32));
+        for (theta, m, v) in &self.vars {
+            if let Some(g) = grads.get(theta) {
+                let next_m = ((m.as_tensor() * beta1)? + (g * (1.0 - beta1))?)?;
+                let next_v = ((v.as_tensor() * beta2)? + (g.sqr()? * (1.0 - beta2))?)?;
+                let m_hat = (&next_m * scale_m)?;
+                let v_hat = (&next_v * scale_v)?;
+                let adjusted = (m_hat / (v_hat.sqrt()? + eps)?)?;
+                let next_theta = (theta.as_tensor() - (adjusted * lr)?)?;
+                m.set(&next_m)?;
+                v.set(&next_v)?;
+                theta.set(&next_theta)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a checkpoint must agree on to be resumed: the settings that shape the run and a
+/// fingerprint of the positions.
+fn run_key(config: &TrainConfig, samples: &[Sample]) -> Vec<i64> {
+    // FNV-1a over every sample's fields, in the order given.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        for byte in x.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    for s in samples {
+        eat(u64::from(s.count));
+        eat(s.score as u64);
+        eat(u64::from(s.result.to_bits()));
+        for view in &s.features {
+            for &f in &view[..usize::from(s.count)] {
+                eat(u64::from(f));
+            }
+        }
+    }
+    vec![
+        config.seed as i64,
+        config.epochs as i64,
+        config.batch_size as i64,
+        config.learning_rate.to_bits() as i64,
+        i64::from(config.score_weight.to_bits()),
+        config.validation.to_bits() as i64,
+        samples.len() as i64,
+        hash as i64,
+    ]
+}
+
+/// Saves the run's state after `epochs_done` epochs: to a temporary file first, then renamed,
+/// so that an interruption leaves the previous checkpoint whole.
+fn save_checkpoint(
+    path: &Path,
+    key: &[i64],
+    epochs_done: usize,
+    opt: &Adam,
+    weights: &Weights,
+) -> Result<(), TrainError> {
+    let mut tensors: HashMap<String, Tensor> = HashMap::new();
+    for ((name, _), (theta, m, v)) in weights.named().iter().zip(&opt.vars) {
+        tensors.insert((*name).to_string(), theta.as_tensor().clone());
+        tensors.insert(format!("{name}.m"), m.as_tensor().clone());
+        tensors.insert(format!("{name}.v"), v.as_tensor().clone());
+    }
+    tensors.insert("run".into(), Tensor::new(key, &Device::Cpu)?);
+    let progress = [epochs_done as i64, opt.step as i64];
+    tensors.insert("progress".into(), Tensor::new(&progress[..], &Device::Cpu)?);
+    let temporary = path.with_extension("partial");
+    let failed = |e: &dyn std::fmt::Display| TrainError::CheckpointWrite {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    candle_core::safetensors::save(&tensors, &temporary).map_err(|e| failed(&e))?;
+    std::fs::rename(&temporary, path).map_err(|e| failed(&e))
+}
+
+/// Loads a checkpoint into `weights` and `opt` when `path` exists, and returns the epochs it
+/// has done (0 when there is none yet).
+fn load_checkpoint(
+    path: &Path,
+    key: &[i64],
+    opt: &mut Adam,
+    weights: &Weights,
+) -> Result<usize, TrainError> {
+    if !path.exists() {
+        return Ok(0);
+    }
+    let bad = |message: String| TrainError::Checkpoint {
+        path: path.to_path_buf(),
+        message,
+    };
+    let tensors = candle_core::safetensors::load(path, &Device::Cpu)
+        .map_err(|e| bad(format!("cannot be read ({e})")))?;
+    let get = |name: &str| {
+        tensors
+            .get(name)
+            .ok_or_else(|| bad(format!("has no `{name}` tensor")))
+    };
+    let ints = |name: &str| -> Result<Vec<i64>, TrainError> {
+        get(name)?
+            .to_vec1::<i64>()
+            .map_err(|e| bad(format!("`{name}`: {e}")))
+    };
+    if ints("run")? != key {
+        return Err(bad(
+            "was made with other settings or data; train with the same ones, or give another --checkpoint".into(),
+        ));
+    }
+    let progress = ints("progress")?;
+    let [epochs_done, step] = progress[..] else {
+        return Err(bad("`progress` is malformed".into()));
+    };
+    for ((name, _), (theta, m, v)) in weights.named().iter().zip(&opt.vars) {
+        for (suffix, var) in [("", theta), (".m", m), (".v", v)] {
+            let t = get(&format!("{name}{suffix}"))?;
+            if t.shape() != var.shape() {
+                return Err(bad(format!("`{name}{suffix}` has the wrong shape")));
+            }
+            var.set(t)?;
+        }
+    }
+    opt.step = step as usize;
+    Ok(epochs_done as usize)
+}
+
+/// Trains a network on `samples`, calling `on_epoch` after each pass (which may stop the run:
+/// [`TrainError::Stopped`]), and returns it quantised. With [`TrainConfig::checkpoint`] set,
+/// the run goes on from the checkpoint's last epoch when the file exists.
 pub fn train(
     config: &TrainConfig,
     mut samples: Vec<Sample>,
-    mut on_epoch: impl FnMut(&EpochReport),
+    mut on_epoch: impl FnMut(&EpochReport) -> ControlFlow<()>,
 ) -> Result<Network, TrainError> {
     let bad = |m: &str| Err(TrainError::BadOption(m.into()));
     if config.epochs == 0 || config.batch_size < 2 {
@@ -197,28 +398,35 @@ pub fn train(
     if samples.len() - held_out < config.batch_size {
         return bad("fewer training positions than one batch");
     }
+    let key = match &config.checkpoint {
+        Some(_) => run_key(config, &samples),
+        None => Vec::new(),
+    };
     let device = Device::Cpu;
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     samples.shuffle(&mut rng);
     let (validation, training) = samples.split_at_mut(held_out);
     let weights = Weights::init(&mut rng, &device)?;
-    let params = ParamsAdamW {
-        lr: config.learning_rate,
-        weight_decay: 0.0,
-        ..Default::default()
+    let mut opt = Adam::new(&weights, config.learning_rate)?;
+    let done = match &config.checkpoint {
+        Some(path) => load_checkpoint(path, &key, &mut opt, &weights)?,
+        None => 0,
     };
-    let mut opt = AdamW::new(weights.vars(), params)?;
+    // Replay the batch orders of the epochs already done.
+    for _ in 0..done.min(config.epochs) {
+        training.shuffle(&mut rng);
+    }
     let steps_per_epoch = training.len() / config.batch_size;
     let total_steps = (steps_per_epoch * config.epochs) as f64;
     let start = Instant::now();
-    let mut step = 0usize;
-    for epoch in 1..=config.epochs {
+    let mut step = opt.step;
+    for epoch in done + 1..=config.epochs {
         training.shuffle(&mut rng);
         let mut loss_sum = 0.0;
         for chunk in training.chunks_exact(config.batch_size) {
             let progress = step as f64 / total_steps;
             let decay = 0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos());
-            opt.set_learning_rate(config.learning_rate * decay);
+            opt.params.lr = config.learning_rate * decay;
             let batch = Batch::new(chunk, config.score_weight, &device)?;
             let l = loss(&weights, &batch)?;
             opt.backward_step(&l)?;
@@ -234,12 +442,18 @@ pub fn train(
                 f64::from(loss(&weights, &batch)?.to_scalar::<f32>()?) * chunk.len() as f64;
             counted += chunk.len();
         }
-        on_epoch(&EpochReport {
+        if let Some(path) = &config.checkpoint {
+            save_checkpoint(path, &key, epoch, &opt, &weights)?;
+        }
+        let flow = on_epoch(&EpochReport {
             epoch,
             train_loss: loss_sum / steps_per_epoch.max(1) as f64,
             validation_loss: validation_loss / counted.max(1) as f64,
             elapsed: start.elapsed().as_secs_f64(),
         });
+        if flow.is_break() && epoch < config.epochs {
+            return Err(TrainError::Stopped(epoch));
+        }
     }
     Ok(weights.quantise()?)
 }
@@ -275,12 +489,81 @@ mod tests {
             ..TrainConfig::default()
         };
         let mut losses = Vec::new();
-        let net = train(&config, samples, |r| losses.push(r.train_loss)).unwrap();
+        let net = train(&config, samples, |r| {
+            losses.push(r.train_loss);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
         assert!(losses.last().unwrap() < &(losses[0] * 0.5), "{losses:?}");
         let fen: Fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
         let board: Board = fen.into_setup().board;
         let acc = Accumulator::new(&net, &board);
         assert!(net.evaluate(&acc, shakmaty::Color::White) > 100);
         assert!(net.evaluate(&acc, shakmaty::Color::Black) < -100);
+    }
+
+    fn toy_samples() -> Vec<Sample> {
+        let lines = [
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1",
+            "4k3/8/8/8/8/8/8/3RK3 b - - 0 1 | -500 | 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1 | -900 | 0",
+            "4k3/8/8/8/8/8/3N4/4K3 b - - 0 1 | 0 | 0.5",
+            "4k3/3p4/8/8/8/8/3P4/4K3 w - - 0 1 | 20 | 0.5",
+        ];
+        lines
+            .iter()
+            .cycle()
+            .take(100)
+            .map(|l| parse_line(l).unwrap())
+            .collect()
+    }
+
+    /// A run stopped after an epoch and started again from its checkpoint ends with the same
+    /// network, byte for byte, as one that ran through; a checkpoint of other settings is
+    /// refused.
+    #[test]
+    fn a_stopped_run_resumes_to_the_same_network() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = TrainConfig {
+            epochs: 3,
+            batch_size: 16,
+            learning_rate: 1e-2,
+            validation: 0.1,
+            checkpoint: Some(dir.path().join("run.ckpt")),
+            ..TrainConfig::default()
+        };
+        let through = TrainConfig {
+            checkpoint: None,
+            ..config.clone()
+        };
+        let go_on = |_: &EpochReport| ControlFlow::Continue(());
+        let expected = train(&through, toy_samples(), go_on).unwrap().to_bytes();
+
+        let stopped = train(&config, toy_samples(), |r| {
+            if r.epoch == 1 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert!(matches!(stopped, Err(TrainError::Stopped(1))));
+        let mut epochs = Vec::new();
+        let resumed = train(&config, toy_samples(), |r| {
+            epochs.push(r.epoch);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(epochs, vec![2, 3]);
+        assert!(
+            resumed.to_bytes() == expected,
+            "the resumed network differs"
+        );
+
+        let other = TrainConfig {
+            seed: 2,
+            ..config.clone()
+        };
+        let err = train(&other, toy_samples(), go_on).unwrap_err();
+        assert!(err.to_string().contains("other settings"), "{err}");
     }
 }
