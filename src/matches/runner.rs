@@ -162,7 +162,7 @@ fn play_out<P: GamePosition>(
             Ok(c) => c,
             Err(e) => return failure(side, player, e),
         };
-        let used = started.elapsed();
+        let used = choice.elapsed.unwrap_or_else(|| started.elapsed());
         if !pos.is_legal(choice.mv) {
             let _ = player.restart();
             return GameResult {

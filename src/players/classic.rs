@@ -171,6 +171,7 @@ impl<P: GamePosition> Player<P> for ClassicPlayer {
             mv,
             score: Some(score),
             depth: Some(self.depth),
+            elapsed: None,
         })
     }
 }

@@ -123,6 +123,7 @@ impl<V: Variant> Player<V> for EnginePlayer {
             mv,
             score: Some(result.score),
             depth: Some(result.depth),
+            elapsed: None,
         })
     }
 

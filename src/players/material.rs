@@ -117,6 +117,7 @@ impl<P: GamePosition> Player<P> for MaterialPlayer {
             mv,
             score: Some(score),
             depth: Some(1),
+            elapsed: None,
         })
     }
 }

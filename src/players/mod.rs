@@ -117,6 +117,10 @@ pub struct Choice {
     pub score: Option<Score>,
     /// The depth searched, for players that search.
     pub depth: Option<Depth>,
+    /// The time the answer took where the player measures it more closely than its caller can
+    /// (an external engine: from `go` to the arrival of its `bestmove`); `None`: the caller
+    /// times the call.
+    pub elapsed: Option<Duration>,
 }
 
 impl Choice {
@@ -126,6 +130,7 @@ impl Choice {
             mv,
             score: None,
             depth: None,
+            elapsed: None,
         }
     }
 }

@@ -157,6 +157,7 @@ impl Player for UciPlayer {
             mv,
             score: best.map(|l| score_from_uci(l.score.value)),
             depth: best.and_then(|l| l.depth).map(|d| d as i32),
+            elapsed: Some(reply.elapsed),
         })
     }
 

@@ -236,14 +236,16 @@ pub struct EngineReply {
     pub lines: Vec<AnalysisLine>,
     /// Nodes searched, from the last `info` that gave them.
     pub nodes: Option<u64>,
-    /// How long the engine took, measured here.
+    /// How long the engine took: from sending `go` to the arrival of `bestmove`.
     pub elapsed: Duration,
 }
 
 /// What the reader thread forwards.
 #[derive(Debug)]
 enum Event {
-    Line(String),
+    /// A line and when it was read: the engine's answer counts as given then, not when the
+    /// caller's thread gets round to it.
+    Line(String, Instant),
     Eof,
 }
 
@@ -262,6 +264,8 @@ pub struct UciEngine {
     mode: CastlingMode,
     /// Whether the process is known to be dead or unusable (killed, crashed).
     dead: bool,
+    /// When the last line read from the engine arrived.
+    last_arrival: Instant,
 }
 
 const STDERR_LINES: usize = 5;
@@ -305,8 +309,9 @@ impl UciEngine {
                         return;
                     }
                     Ok(_) => {
+                        let arrived = Instant::now();
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(Event::Line(line)).is_err() {
+                        if tx.send(Event::Line(line, arrived)).is_err() {
                             return;
                         }
                     }
@@ -341,6 +346,7 @@ impl UciEngine {
             options: Vec::new(),
             mode: CastlingMode::Standard,
             dead: false,
+            last_arrival: Instant::now(),
         };
         engine.handshake()?;
         Ok(engine)
@@ -487,8 +493,8 @@ impl UciEngine {
             start: start_cmd,
             moves: ucis,
         })?;
-        self.send(&GuiCommand::Go(go.clone()))?;
         let started = Instant::now();
+        self.send(&GuiCommand::Go(go.clone()))?;
         let budget = self.search_budget(&pos, go);
         let deadline = started + budget;
         let mut lines: Vec<AnalysisLine> = Vec::new();
@@ -525,7 +531,7 @@ impl UciEngine {
                         ponder,
                         lines,
                         nodes,
-                        elapsed: started.elapsed(),
+                        elapsed: self.last_arrival.saturating_duration_since(started),
                     });
                 }
                 _ => {}
@@ -663,7 +669,8 @@ impl UciEngine {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(Event::Line(line)) => {
+                Ok(Event::Line(line, arrived)) => {
+                    self.last_arrival = arrived;
                     // Lines that are not UCI (banners, debug output) are skipped, as the
                     // protocol asks.
                     if let Ok(msg) = line.parse::<EngineMessage>() {
