@@ -341,15 +341,15 @@ mod tests {
         assert!(positions > 4000, "{positions}");
         let share = |a: usize, b: usize| a as f64 / b as f64;
         assert!(
-            share(right, positions) > 0.97,
+            share(right, positions) > 0.9,
             "{right} of {positions} right"
         );
         assert!(
-            share(decided, positions) > 0.9,
+            share(decided, positions) > 0.8,
             "{decided} of {positions} decided"
         );
         assert!(
-            share(wrong, decided) < 0.01,
+            share(wrong, decided) < 0.05,
             "{wrong} of {decided} decided wrongly"
         );
     }
