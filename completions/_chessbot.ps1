@@ -255,6 +255,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
+            [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
+            [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -326,6 +329,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--plain', '--plain', [CompletionResultType]::ParameterName, 'Draw a plain board (theme colours, no artefacts) with this square size instead of a random style')
             [CompletionResult]::new('--last-move', '--last-move', [CompletionResultType]::ParameterName, 'Tint the last move''s two squares, from and to (e.g. `g8f6`), as sites do; `recognize` reads the side to move off them')
             [CompletionResult]::new('--screenshot', '--screenshot', [CompletionResultType]::ParameterName, 'Put the board in a page of this size, e.g. `1280x800`')
+            [CompletionResult]::new('--labels', '--labels', [CompletionResultType]::ParameterName, 'Draw coordinate labels in a random font of this folder, placed and coloured as glyph training draws them (`vision train-glyphs`)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Output image (format from the extension: png, jpg, bmp ...)')
             [CompletionResult]::new('--flip', '--flip', [CompletionResultType]::ParameterName, 'Black at the bottom (overrides the random style''s choice)')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'Draw the pieces mirrored left to right, as training does to some boards')
@@ -360,12 +364,55 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'chessbot;vision;train-glyphs' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--fonts', '--fonts', [CompletionResultType]::ParameterName, 'Folder of font files (searched recursively)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of every random choice (boards, weights, batch order)')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards rendered (once; every epoch passes over their glyphs)')
+            [CompletionResult]::new('--epochs', '--epochs', [CompletionResultType]::ParameterName, 'Passes over the glyphs')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Glyphs per optimiser step')
+            [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
+            [CompletionResult]::new('--eval-boards', '--eval-boards', [CompletionResultType]::ParameterName, 'Boards of the held-out font families scored after training (0 = skip)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the weights (safetensors); rewritten after every epoch')
+            [CompletionResult]::new('--all-fonts', '--all-fonts', [CompletionResultType]::ParameterName, 'Train on every family, the held-out ones too')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;eval-glyphs' {
+            [CompletionResult]::new('--pieces', '--pieces', [CompletionResultType]::ParameterName, 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)')
+            [CompletionResult]::new('--fonts', '--fonts', [CompletionResultType]::ParameterName, 'Folder of font files (searched recursively)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'Weights to score (default: the embedded glyph network)')
+            [CompletionResult]::new('--boards', '--boards', [CompletionResultType]::ParameterName, 'Boards to render')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the rendered boards')
+            [CompletionResult]::new('--all-fonts', '--all-fonts', [CompletionResultType]::ParameterName, 'Score on every family, the trained ones too (default: the held-out ones)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of a table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;fit-prior' {
+            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Games to count (PGN, standard chess; repeatable)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'chessbot;vision;help' {
             [CompletionResult]::new('train', 'train', [CompletionResultType]::ParameterValue, 'Train the square classifier on boards rendered from the training piece sets')
             [CompletionResult]::new('dataset', 'dataset', [CompletionResultType]::ParameterValue, 'Write the crops that training draws to a file, for trainers outside the binary')
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
+            [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
+            [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -384,6 +431,15 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         'chessbot;vision;help;bench' {
             break
         }
+        'chessbot;vision;help;train-glyphs' {
+            break
+        }
+        'chessbot;vision;help;eval-glyphs' {
+            break
+        }
+        'chessbot;vision;help;fit-prior' {
+            break
+        }
         'chessbot;vision;help;help' {
             break
         }
@@ -399,12 +455,13 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
         }
         'chessbot;nnue;gen' {
             [CompletionResult]::new('--engine', '--engine', [CompletionResultType]::ParameterName, 'The UCI engine that plays and scores (a path, or a name on PATH or in /usr/games)')
+            [CompletionResult]::new('--engine-arg', '--engine-arg', [CompletionResultType]::ParameterName, 'A command-line argument for the engine (repeatable), e.g. --engine-arg uci for chessbot')
             [CompletionResult]::new('--nodes', '--nodes', [CompletionResultType]::ParameterName, 'Nodes per move')
-            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Positions to write (whole games, so a few more)')
+            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Positions the file holds when done, those of a continued run included (whole games, so a few more)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Engines playing at the same time')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Engines playing at the same time')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random openings')
-            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The file the positions are appended to')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The data file: created, or continued when it holds part of the same run')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -419,6 +476,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
             [CompletionResult]::new('--score-weight', '--score-weight', [CompletionResultType]::ParameterName, 'Weight of the search score against the game result in the target (0..=1)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the network')
+            [CompletionResult]::new('--checkpoint', '--checkpoint', [CompletionResultType]::ParameterName, 'Save the training state here after every epoch, and go on from it when it exists: a stopped run started again with the same flags and data ends with the same network')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -524,6 +582,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Measure a square classifier on rendered boards of the held-out (or all) piece sets')
             [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a board (or a whole screenshot around it) to an image file')
             [CompletionResult]::new('bench', 'bench', [CompletionResultType]::ParameterValue, 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)')
+            [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
+            [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
+            [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
             break
         }
         'chessbot;help;vision;train' {
@@ -539,6 +600,15 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;vision;bench' {
+            break
+        }
+        'chessbot;help;vision;train-glyphs' {
+            break
+        }
+        'chessbot;help;vision;eval-glyphs' {
+            break
+        }
+        'chessbot;help;vision;fit-prior' {
             break
         }
         'chessbot;help;nnue' {

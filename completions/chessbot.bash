@@ -145,11 +145,20 @@ _chessbot() {
             chessbot__subcmd__help__subcmd__vision,eval)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__eval"
                 ;;
+            chessbot__subcmd__help__subcmd__vision,eval-glyphs)
+                cmd="chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__glyphs"
+                ;;
+            chessbot__subcmd__help__subcmd__vision,fit-prior)
+                cmd="chessbot__subcmd__help__subcmd__vision__subcmd__fit__subcmd__prior"
+                ;;
             chessbot__subcmd__help__subcmd__vision,render)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__render"
                 ;;
             chessbot__subcmd__help__subcmd__vision,train)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__train"
+                ;;
+            chessbot__subcmd__help__subcmd__vision,train-glyphs)
+                cmd="chessbot__subcmd__help__subcmd__vision__subcmd__train__subcmd__glyphs"
                 ;;
             chessbot__subcmd__nnue,gen)
                 cmd="chessbot__subcmd__nnue__subcmd__gen"
@@ -178,6 +187,12 @@ _chessbot() {
             chessbot__subcmd__vision,eval)
                 cmd="chessbot__subcmd__vision__subcmd__eval"
                 ;;
+            chessbot__subcmd__vision,eval-glyphs)
+                cmd="chessbot__subcmd__vision__subcmd__eval__subcmd__glyphs"
+                ;;
+            chessbot__subcmd__vision,fit-prior)
+                cmd="chessbot__subcmd__vision__subcmd__fit__subcmd__prior"
+                ;;
             chessbot__subcmd__vision,help)
                 cmd="chessbot__subcmd__vision__subcmd__help"
                 ;;
@@ -186,6 +201,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__vision,train)
                 cmd="chessbot__subcmd__vision__subcmd__train"
+                ;;
+            chessbot__subcmd__vision,train-glyphs)
+                cmd="chessbot__subcmd__vision__subcmd__train__subcmd__glyphs"
                 ;;
             chessbot__subcmd__vision__subcmd__help,bench)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__bench"
@@ -196,6 +214,12 @@ _chessbot() {
             chessbot__subcmd__vision__subcmd__help,eval)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__eval"
                 ;;
+            chessbot__subcmd__vision__subcmd__help,eval-glyphs)
+                cmd="chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__glyphs"
+                ;;
+            chessbot__subcmd__vision__subcmd__help,fit-prior)
+                cmd="chessbot__subcmd__vision__subcmd__help__subcmd__fit__subcmd__prior"
+                ;;
             chessbot__subcmd__vision__subcmd__help,help)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__help"
                 ;;
@@ -204,6 +228,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__vision__subcmd__help,train)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__train"
+                ;;
+            chessbot__subcmd__vision__subcmd__help,train-glyphs)
+                cmd="chessbot__subcmd__vision__subcmd__help__subcmd__train__subcmd__glyphs"
                 ;;
             *)
                 ;;
@@ -804,7 +831,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__vision)
-            opts="train dataset eval render bench"
+            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -859,6 +886,34 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__vision__subcmd__fit__subcmd__prior)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__help__subcmd__vision__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -887,6 +942,20 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__help__subcmd__vision__subcmd__train__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__nnue)
             opts="-h -V --help --version gen train help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -902,13 +971,17 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__nnue__subcmd__gen)
-            opts="-j -h -V --engine --nodes --positions --concurrency --seed --out --help --version"
+            opts="-j -h -V --engine --engine-arg --nodes --positions --concurrency --seed --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --engine)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --engine-arg)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1000,7 +1073,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__nnue__subcmd__train)
-            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --help --version"
+            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --checkpoint --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1031,6 +1104,10 @@ _chessbot() {
                     return 0
                     ;;
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --checkpoint)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1354,7 +1431,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision)
-            opts="-h -V --help --version train dataset eval render bench help"
+            opts="-h -V --help --version train dataset eval render bench train-glyphs eval-glyphs fit-prior help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1533,8 +1610,64 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__vision__subcmd__eval__subcmd__glyphs)
+            opts="-h -V --pieces --fonts --model --boards --seed --all-fonts --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fonts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --boards)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__fit__subcmd__prior)
+            opts="-h -V --pgn --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pgn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__vision__subcmd__help)
-            opts="train dataset eval render bench help"
+            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1576,6 +1709,34 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__help__subcmd__eval)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__help__subcmd__fit__subcmd__prior)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1631,8 +1792,22 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        chessbot__subcmd__vision__subcmd__help__subcmd__train__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         chessbot__subcmd__vision__subcmd__render)
-            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --tint --last-move --screenshot --out --help --version"
+            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --tint --last-move --screenshot --labels --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1663,6 +1838,10 @@ _chessbot() {
                     return 0
                     ;;
                 --screenshot)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --labels)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1745,6 +1924,56 @@ _chessbot() {
                     return 0
                     ;;
                 --init)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__train__subcmd__glyphs)
+            opts="-h -V --pieces --fonts --seed --boards --epochs --batch --lr --eval-boards --all-fonts --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fonts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --boards)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --epochs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --eval-boards)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

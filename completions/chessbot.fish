@@ -180,14 +180,17 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l json -d 
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -l held-out -d 'Read with the networks trained without the benchmark\'s held-out piece sets, as `chessbot vision bench` reads (to look into a screenshot it kept with --failures). They are not built in: they are read from --networks'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand recognize" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s h -l help -d 'Print help'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -s V -l version -d 'Print version'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
-complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "train-glyphs" -d 'Train the label reader\'s glyph network on coordinate labels rendered in many fonts'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "eval-glyphs" -d 'Measure a glyph network on labels in the held-out (or all) font families'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "fit-prior" -d 'Fit the orientation\'s position prior to the positions of games'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and not __fish_seen_subcommand_from train dataset eval render bench train-glyphs eval-glyphs fit-prior help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l seed -d 'Seed of every random choice (positions, styles, weights, batch order)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train" -l flat-share -d 'Share of boards (0 to 1) whose pieces are drawn flat, their shape alone (the shipped networks use 0)' -r
@@ -241,6 +244,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l plain -d 'Draw a plain board (theme colours, no artefacts) with this square size instead of a random style' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l last-move -d 'Tint the last move\'s two squares, from and to (e.g. `g8f6`), as sites do; `recognize` reads the side to move off them' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l screenshot -d 'Put the board in a page of this size, e.g. `1280x800`' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l labels -d 'Draw coordinate labels in a random font of this folder, placed and coloured as glyph training draws them (`vision train-glyphs`)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l out -d 'Output image (format from the extension: png, jpg, bmp ...)' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l flip -d 'Black at the bottom (overrides the random style\'s choice)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from render" -l mirror -d 'Draw the pieces mirrored left to right, as training does to some boards'
@@ -275,11 +279,39 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_see
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -l json -d 'Print JSON instead of tables'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from bench" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l fonts -d 'Folder of font files (searched recursively)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l seed -d 'Seed of every random choice (boards, weights, batch order)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l boards -d 'Boards rendered (once; every epoch passes over their glyphs)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l epochs -d 'Passes over the glyphs' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l batch -d 'Glyphs per optimiser step' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l eval-boards -d 'Boards of the held-out font families scored after training (0 = skip)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l out -d 'Where to write the weights (safetensors); rewritten after every epoch' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -l all-fonts -d 'Train on every family, the held-out ones too'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from train-glyphs" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l pieces -d 'Folder of piece sets (one sub-folder per set; board-themes.json next to it)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l fonts -d 'Folder of font files (searched recursively)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l model -d 'Weights to score (default: the embedded glyph network)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l boards -d 'Boards to render' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l seed -d 'Seed of the rendered boards' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l all-fonts -d 'Score on every family, the trained ones too (default: the held-out ones)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -l json -d 'Print JSON instead of a table'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from eval-glyphs" -s V -l version -d 'Print version'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from fit-prior" -l pgn -d 'Games to count (PGN, standard chess; repeatable)' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from fit-prior" -l out -d 'Where to write the table' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from fit-prior" -s h -l help -d 'Print help'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from fit-prior" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "train" -d 'Train the square classifier on boards rendered from the training piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "dataset" -d 'Write the crops that training draws to a file, for trainers outside the binary'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "train-glyphs" -d 'Train the label reader\'s glyph network on coordinate labels rendered in many fonts'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "eval-glyphs" -d 'Measure a glyph network on labels in the held-out (or all) font families'
+complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "fit-prior" -d 'Fit the orientation\'s position prior to the positions of games'
 complete -c chessbot -n "__fish_chessbot_using_subcommand vision; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and not __fish_seen_subcommand_from gen train help" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and not __fish_seen_subcommand_from gen train help" -s V -l version -d 'Print version'
@@ -287,11 +319,12 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and not __fish_s
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and not __fish_seen_subcommand_from gen train help" -f -a "train" -d 'Train an evaluation network on scored positions (`FEN | score | result` lines)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and not __fish_seen_subcommand_from gen train help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l engine -d 'The UCI engine that plays and scores (a path, or a name on PATH or in /usr/games)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l engine-arg -d 'A command-line argument for the engine (repeatable), e.g. --engine-arg uci for chessbot' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l nodes -d 'Nodes per move' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l positions -d 'Positions to write (whole games, so a few more)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l positions -d 'Positions the file holds when done, those of a continued run included (whole games, so a few more)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -s j -l concurrency -d 'Engines playing at the same time' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l seed -d 'Seed of the random openings' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l out -d 'The file the positions are appended to' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -l out -d 'The data file: created, or continued when it holds part of the same run' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from gen" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l data -d 'Data files (repeat the flag for several)' -r -F
@@ -301,6 +334,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l lr -d 'Peak learning rate (AdamW, cosine decay)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l score-weight -d 'Weight of the search score against the game result in the target (0..=1)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l out -d 'Where to write the network' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l checkpoint -d 'Save the training state here after every epoch, and go on from it when it exists: a stopped run started again with the same flags and data ends with the same network' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from help" -f -a "gen" -d 'Make training positions: a UCI engine plays itself from random openings'
@@ -340,5 +374,8 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "eval" -d 'Measure a square classifier on rendered boards of the held-out (or all) piece sets'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "render" -d 'Render a board (or a whole screenshot around it) to an image file'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "bench" -d 'Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets (and on real screenshots with `--real`)'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "train-glyphs" -d 'Train the label reader\'s glyph network on coordinate labels rendered in many fonts'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "eval-glyphs" -d 'Measure a glyph network on labels in the held-out (or all) font families'
+complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from vision" -f -a "fit-prior" -d 'Fit the orientation\'s position prior to the positions of games'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from nnue" -f -a "gen" -d 'Make training positions: a UCI engine plays itself from random openings'
 complete -c chessbot -n "__fish_chessbot_using_subcommand help; and __fish_seen_subcommand_from nnue" -f -a "train" -d 'Train an evaluation network on scored positions (`FEN | score | result` lines)'

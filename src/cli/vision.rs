@@ -25,6 +25,93 @@ pub enum VisionCommand {
     /// Benchmark the whole recognition pipeline on rendered screenshots of held-out piece sets
     /// (and on real screenshots with `--real`).
     Bench(BenchArgs),
+    /// Train the label reader's glyph network on coordinate labels rendered in many fonts.
+    TrainGlyphs(TrainGlyphsArgs),
+    /// Measure a glyph network on labels in the held-out (or all) font families.
+    EvalGlyphs(EvalGlyphsArgs),
+    /// Fit the orientation's position prior to the positions of games.
+    FitPrior(FitPriorArgs),
+}
+
+/// Flags of `chessbot vision fit-prior`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Counts every piece on its square in every position of the games, per phase (how many pieces are left), and fits each phase's temperature on every tenth game, which is kept out of the counts. Prints per phase the positions counted, the temperature, the share of held-out positions judged the right way up and their log loss.\n\nExamples:\n  chessbot vision fit-prior --pgn games.pgn --out /tmp/prior.txt\n  chessbot vision fit-prior --pgn a.pgn --pgn b.pgn --out assets/vision/prior.txt\n\nHow the shipped table was made: docs/training.md."
+)]
+pub struct FitPriorArgs {
+    /// Games to count (PGN, standard chess; repeatable).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Where to write the table.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `chessbot vision train-glyphs`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Renders boards with labels in the fonts of --fonts (the families of training::vision::glyphs::FONT_FAMILIES, without the held-out ones unless --all-fonts), collects the glyphs the label finder finds on them, trains the network on them and scores it on boards of the held-out families. The fonts are read at training time only; the weights are what ships.\n\nExamples:\n  chessbot vision train-glyphs --boards 200 --epochs 2 --out /tmp/glyphs.safetensors\n  chessbot vision train-glyphs --seed 1 --out assets/vision/glyphs.safetensors\n\nHow the shipped weights were trained: docs/training.md."
+)]
+pub struct TrainGlyphsArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Folder of font files (searched recursively).
+    #[arg(long, default_value = chessbot::training::vision::glyphs::DEFAULT_FONTS_DIR)]
+    pub fonts: PathBuf,
+    /// Seed of every random choice (boards, weights, batch order).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Boards rendered (once; every epoch passes over their glyphs).
+    #[arg(long, default_value_t = 3000)]
+    pub boards: usize,
+    /// Passes over the glyphs.
+    #[arg(long, default_value_t = 12)]
+    pub epochs: usize,
+    /// Glyphs per optimiser step.
+    #[arg(long, default_value_t = 128)]
+    pub batch: usize,
+    /// Peak learning rate (AdamW, cosine decay).
+    #[arg(long, default_value_t = 3e-3)]
+    pub lr: f64,
+    /// Boards of the held-out font families scored after training (0 = skip).
+    #[arg(long, default_value_t = 300)]
+    pub eval_boards: usize,
+    /// Train on every family, the held-out ones too.
+    #[arg(long)]
+    pub all_fonts: bool,
+    /// Where to write the weights (safetensors); rewritten after every epoch.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Flags of `chessbot vision eval-glyphs`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Scores the glyph network (the embedded one unless --model) on boards with labels in the held-out font families (or all with --all-fonts): label glyphs read right, other glyphs read as no label, confident misreadings, and boards whose labels decide the orientation (and wrongly).\n\nExamples:\n  chessbot vision eval-glyphs\n  chessbot vision eval-glyphs --model /tmp/glyphs.safetensors --boards 100 --all-fonts"
+)]
+pub struct EvalGlyphsArgs {
+    /// Folder of piece sets (one sub-folder per set; board-themes.json next to it).
+    #[arg(long, default_value = chessbot::training::vision::render::DEFAULT_PIECES_DIR)]
+    pub pieces: PathBuf,
+    /// Folder of font files (searched recursively).
+    #[arg(long, default_value = chessbot::training::vision::glyphs::DEFAULT_FONTS_DIR)]
+    pub fonts: PathBuf,
+    /// Weights to score (default: the embedded glyph network).
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+    /// Boards to render.
+    #[arg(long, default_value_t = 300)]
+    pub boards: usize,
+    /// Seed of the rendered boards.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Score on every family, the trained ones too (default: the held-out ones).
+    #[arg(long)]
+    pub all_fonts: bool,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Flags of `chessbot vision train`.
@@ -217,6 +304,10 @@ pub struct RenderArgs {
     /// Put the board in a page of this size, e.g. `1280x800`.
     #[arg(long, value_name = "WxH")]
     pub screenshot: Option<String>,
+    /// Draw coordinate labels in a random font of this folder, placed and coloured as glyph
+    /// training draws them (`vision train-glyphs`).
+    #[arg(long, value_name = "FONTS_DIR")]
+    pub labels: Option<PathBuf>,
     /// Output image (format from the extension: png, jpg, bmp ...).
     #[arg(long)]
     pub out: PathBuf,

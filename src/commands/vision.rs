@@ -2,22 +2,27 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::vision::{
-    BenchArgs, BenchArtefact, BenchPositions, DatasetArgs, EvalArgs, MixArgs, RenderArgs,
-    TrainArgs, VisionArgs, VisionCommand,
+    BenchArgs, BenchArtefact, BenchPositions, DatasetArgs, EvalArgs, EvalGlyphsArgs, FitPriorArgs,
+    MixArgs, RenderArgs, TrainArgs, TrainGlyphsArgs, VisionArgs, VisionCommand,
 };
 use chessbot::rules::fen::parse_fen;
 use chessbot::training::vision::bench::{
     BenchOptions, Positions, median_and_p95, run_bench, run_real,
 };
 use chessbot::training::vision::dataset::write_dataset;
+use chessbot::training::vision::glyphs::{
+    GlyphConfig, GlyphScore, evaluate_glyphs, is_held_out_font, load_fonts, train_glyphs,
+};
 use chessbot::training::vision::networks;
+use chessbot::training::vision::prior::{CALIBRATION_EVERY, fit_prior};
 use chessbot::training::vision::render::{
-    Artefact, BoardStyle, Flat, PieceSet, load_themes, random_board, render_board,
+    Artefact, BoardStyle, Flat, LabelStyle, PieceSet, load_themes, random_board, render_board,
     render_screenshot, themes_path,
 };
 use chessbot::training::vision::train::{Sets, TrainConfig, evaluate, random_style, train};
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
+use chessbot::vision::labels::GlyphNet;
 use chessbot::vision::recognize::Recognizer;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -34,6 +39,9 @@ pub fn run(args: VisionArgs) -> CmdResult {
         VisionCommand::Eval(a) => run_eval(a),
         VisionCommand::Render(a) => run_render(a),
         VisionCommand::Bench(a) => run_benchmark(a),
+        VisionCommand::TrainGlyphs(a) => run_train_glyphs(a),
+        VisionCommand::EvalGlyphs(a) => run_eval_glyphs(a),
+        VisionCommand::FitPrior(a) => run_fit_prior(a),
     }
 }
 
@@ -297,6 +305,11 @@ fn run_render(a: RenderArgs) -> CmdResult {
     if a.tint {
         style.tint_pieces(&mut rng);
     }
+    if let Some(dir) = &a.labels {
+        let fonts = load_fonts(dir).map_err(vision_error)?;
+        style.coordinates = chessbot::training::vision::render::Coordinates::None;
+        style.labels = Some(LabelStyle::random(&mut rng, &fonts, &mut style));
+    }
     if let Some(text) = &a.last_move {
         style.last_move = Some(parse_two_squares(text).ok_or_else(|| {
             CliError::input(format!(
@@ -315,6 +328,201 @@ fn run_render(a: RenderArgs) -> CmdResult {
     let g = rendered.grid;
     writeln!(std::io::stdout(), "{} {} {} {}", g.x, g.y, g.w, g.h)?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_train_glyphs(a: TrainGlyphsArgs) -> CmdResult {
+    if a.boards == 0 || a.epochs == 0 || a.batch < 2 {
+        return Err(CliError::input(
+            "--boards and --epochs must be at least 1, --batch at least 2",
+        ));
+    }
+    let config = GlyphConfig {
+        seed: a.seed,
+        boards: a.boards,
+        epochs: a.epochs,
+        batch_size: a.batch,
+        learning_rate: a.lr,
+        eval_boards: a.eval_boards,
+        all_fonts: a.all_fonts,
+        ..GlyphConfig::new(a.pieces.clone(), a.fonts.clone())
+    };
+    create_parent(&a.out)?;
+    let mut err = std::io::stderr().lock();
+    let (counts, rendering) = train_glyphs(&config, &a.out, |r| {
+        let _ = writeln!(
+            err,
+            "epoch {}/{}: loss {:.4}, accuracy {:.2}% ({} glyphs), {:.0} s",
+            r.epoch,
+            r.epochs,
+            r.loss,
+            r.accuracy * 100.0,
+            r.samples,
+            r.elapsed
+        );
+    })
+    .map_err(vision_error)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "glyphs per class (no label, 1-8, a-h): {counts:?}; rendered in {rendering:.0} s"
+    )?;
+    if a.eval_boards > 0 {
+        let net = GlyphNet::from_safetensors(
+            &std::fs::read(&a.out)
+                .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?,
+        )
+        .map_err(CliError::runtime)?;
+        let sets = Sets::load(&a.pieces).map_err(vision_error)?;
+        let fonts: Vec<_> = load_fonts(&a.fonts)
+            .map_err(vision_error)?
+            .into_iter()
+            .filter(is_held_out_font)
+            .collect();
+        if !fonts.is_empty() {
+            let score = evaluate_glyphs(
+                &net,
+                &sets,
+                &fonts,
+                a.seed.wrapping_add(1_000_000),
+                a.eval_boards,
+            );
+            print_glyph_score(&mut out, "held-out fonts", &score)?;
+        }
+    }
+    let size = std::fs::metadata(&a.out).map(|m| m.len()).unwrap_or(0);
+    writeln!(out, "wrote {} ({} bytes)", a.out.display(), size)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_eval_glyphs(a: EvalGlyphsArgs) -> CmdResult {
+    if a.boards == 0 {
+        return Err(CliError::input("--boards must be at least 1"));
+    }
+    let loaded;
+    let net = match &a.model {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+            loaded = GlyphNet::from_safetensors(&bytes)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+            &loaded
+        }
+        None => GlyphNet::embedded(),
+    };
+    let sets = Sets::load(&a.pieces).map_err(vision_error)?;
+    let fonts: Vec<_> = load_fonts(&a.fonts)
+        .map_err(vision_error)?
+        .into_iter()
+        .filter(|f| a.all_fonts || is_held_out_font(f))
+        .collect();
+    if fonts.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: none of the held-out font families is there (use --all-fonts)",
+            a.fonts.display()
+        )));
+    }
+    let score = evaluate_glyphs(net, &sets, &fonts, a.seed, a.boards);
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &score).map_err(CliError::runtime)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let what = if a.all_fonts {
+        "all fonts"
+    } else {
+        "held-out fonts"
+    };
+    print_glyph_score(&mut out, what, &score)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_fit_prior(a: FitPriorArgs) -> CmdResult {
+    let texts = a
+        .pgn
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p).map_err(|e| CliError::input(format!("{}: {e}", p.display())))
+        })
+        .collect::<Result<Vec<String>, CliError>>()?;
+    let (counts, fit) = fit_prior(&texts);
+    if fit.games < CALIBRATION_EVERY {
+        return Err(CliError::input(format!(
+            "{} games read: at least {CALIBRATION_EVERY} are needed (one in {CALIBRATION_EVERY} fits the temperatures)",
+            fit.games
+        )));
+    }
+    let files: Vec<String> = a.pgn.iter().map(|p| p.display().to_string()).collect();
+    let comments = vec![
+        format!("Made by `chessbot vision fit-prior` from {} games ({}).", fit.games, files.join(", ")),
+        "Per phase (most pieces on the board), piece (KQRBNP white, kqrbnp black) and square (a1, b1, ..., h8):".into(),
+        "how many times the piece stood there, white at the bottom; temperatures turn summed log-likelihood ratios into log odds.".into(),
+    ];
+    create_parent(&a.out)?;
+    std::fs::write(&a.out, counts.write(&comments))
+        .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{} games read, {} skipped", fit.games, fit.skipped)?;
+    writeln!(
+        out,
+        "{:>6} {:>10} {:>11} {:>11} {:>8} {:>9}",
+        "pieces", "positions", "calibration", "temperature", "right%", "log loss"
+    )?;
+    for p in &fit.phases {
+        writeln!(
+            out,
+            "{:>6} {:>10} {:>11} {:>11.4} {:>8.2} {:>9.4}",
+            format!("<={}", p.bound),
+            p.positions,
+            p.calibration,
+            p.temperature,
+            100.0 * p.right,
+            p.log_loss
+        )?;
+    }
+    writeln!(out, "wrote {}", a.out.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per figure of a glyph network's score on `what`.
+fn print_glyph_score(out: &mut impl Write, what: &str, s: &GlyphScore) -> std::io::Result<()> {
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    writeln!(out, "{what}: {} boards", s.boards)?;
+    writeln!(
+        out,
+        "  label glyphs found        {:>6} of {:>6}  {:>6.2}%",
+        s.labels,
+        s.drawn,
+        pct(s.labels, s.drawn)
+    )?;
+    writeln!(
+        out,
+        "  label glyphs read right   {:>6} of {:>6}  {:>6.2}%",
+        s.labels_right,
+        s.labels,
+        pct(s.labels_right, s.labels)
+    )?;
+    writeln!(
+        out,
+        "  other glyphs read as none {:>6} of {:>6}  {:>6.2}%",
+        s.others_right,
+        s.others,
+        pct(s.others_right, s.others)
+    )?;
+    writeln!(
+        out,
+        "  all glyphs read right                      {:>6.2}%",
+        100.0 * s.accuracy()
+    )?;
+    writeln!(out, "  confident misreadings     {:>6}", s.false_readings)?;
+    writeln!(
+        out,
+        "  boards the labels orient  {:>6} of {:>6}  {:>6.2}%, wrongly {}",
+        s.boards_decided,
+        s.boards,
+        pct(s.boards_decided, s.boards),
+        s.boards_wrong
+    )
 }
 
 /// Two squares written together, e.g. `g8f6`.

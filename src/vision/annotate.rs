@@ -121,6 +121,8 @@ mod tests {
             board: BoardBox::new(10.0, 10.0, 320.0, 320.0),
             orientation: Orientation::WhiteBottom,
             orientation_source: OrientationSource::Forced,
+            orientation_probability: 0.5,
+            labels: Vec::new(),
             fen: "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1".into(),
             turn_source: TurnSource::Highlight,
             last_move_cells,

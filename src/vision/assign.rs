@@ -649,8 +649,8 @@ fn labels_of(labels: &[usize], groups: &[&Vec<usize>], choice: &[usize]) -> Vec<
 /// Whether the 64 `cells`' classes (image order) make a position no game reaches, whichever
 /// side is to move: a side not to move in check (kings side by side), or a check no last move
 /// gives. Pawns' checks depend on which way the board is turned: where the pieces' placement
-/// says that clearly ([`CLEAR_PLACEMENT`]) only that way counts, as the orientation
-/// will be decided so, else either way may make the position possible. `None` for a board
+/// says that clearly ([`CLEAR_PLACEMENT`]) only that way counts, as the board is most likely
+/// turned so, else either way may make the position possible. `None` for a board
 /// without one king a side (see [`board_cost`]) or not of 64 cells.
 fn impossible_position(cells: &[usize]) -> Option<bool> {
     use shakmaty::{Bitboard, CastlingMode, Chess, FromSetup, PositionErrorKinds};

@@ -142,15 +142,24 @@ impl Dense {
 }
 
 /// The weights of a safetensors file, each as `f32` values with its dimensions.
-struct Weights<'a>(safetensors::SafeTensors<'a>);
+pub(crate) struct Weights<'a>(safetensors::SafeTensors<'a>);
 
-impl Weights<'_> {
-    fn dims(&self, name: &str) -> Option<Vec<usize>> {
+impl<'a> Weights<'a> {
+    /// The weights in safetensors `bytes`.
+    pub(crate) fn deserialize(bytes: &'a [u8]) -> Result<Self> {
+        match safetensors::SafeTensors::deserialize(bytes) {
+            Ok(w) => Ok(Weights(w)),
+            Err(e) => bail!("not a safetensors file: {e}"),
+        }
+    }
+
+    /// The dimensions of `name`, if the file holds it.
+    pub(crate) fn dims(&self, name: &str) -> Option<Vec<usize>> {
         self.0.tensor(name).ok().map(|t| t.shape().to_vec())
     }
 
     /// The values of `name`, which must have `dims`.
-    fn values(&self, name: &str, dims: &[usize]) -> Result<Vec<f32>> {
+    pub(crate) fn values(&self, name: &str, dims: &[usize]) -> Result<Vec<f32>> {
         let Ok(view) = self.0.tensor(name) else {
             bail!("the weights have no {name}")
         };
@@ -213,10 +222,7 @@ impl Network {
     /// training network ([`crate::training::vision::model::SquareNet`]), fusing it and taking its buffers, in
     /// a fraction of the time (no tensors, one conversion per weight).
     pub fn from_safetensors(bytes: &[u8]) -> Result<Self> {
-        let weights = match safetensors::SafeTensors::deserialize(bytes) {
-            Ok(w) => Weights(w),
-            Err(e) => bail!("not a safetensors file: {e}"),
-        };
+        let weights = Weights::deserialize(bytes)?;
         let Some((crop, channels)) = shape_of(|name| weights.dims(name)) else {
             bail!("the weights are not a square classifier of a known shape")
         };

@@ -21,7 +21,10 @@
 //! - [`edges`]: whether a located board's outer rows and columns show its square colours (a
 //!   board found a square off takes in a strip of the page).
 //! - [`locate`]: finds boards in a screenshot (checker corners, lattice, sub-pixel grid fit).
-//! - [`orient`]: which side is at the bottom (rank digits / file letters, else piece placement).
+//! - [`labels`]: the coordinate labels drawn on or beside the board, found and read as text.
+//! - [`prior`]: how likely a placement is with white at the bottom rather than turned round,
+//!   learnt from the positions of games.
+//! - [`orient`]: which side is at the bottom (the labels read, else the position prior).
 //! - [`turn`]: the side to move from a last-move highlight (two tinted squares).
 //! - [`params`]: the tuning parameters of each stage, with their meaning.
 //! - [`recognize`]: the whole pipeline, from an image to full FENs ([`recognize::Recognizer`]).
@@ -41,10 +44,12 @@ pub mod error;
 pub mod geometry;
 pub mod inference;
 pub mod input;
+pub mod labels;
 pub mod locate;
 pub mod orient;
 pub mod params;
 pub mod pool;
+pub mod prior;
 pub mod recognize;
 pub mod sprites;
 mod squares;

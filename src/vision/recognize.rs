@@ -27,8 +27,10 @@ use crate::vision::classify::Classifier;
 use crate::vision::edges;
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, cell_square};
+use crate::vision::labels::{self, GlyphNet, Label};
 use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
 use crate::vision::orient::{self, Orientation, OrientationSource};
+use crate::vision::params::orient::REPORTED_LABEL;
 use crate::vision::params::recognize::{MARGIN, MARGIN_GREY};
 use crate::vision::turn;
 use image::RgbImage;
@@ -109,6 +111,11 @@ pub struct Recognition {
     pub orientation: Orientation,
     /// What the orientation was decided from.
     pub orientation_source: OrientationSource,
+    /// The position prior's probability of `orientation` (see [`orient::OrientationDecision`]).
+    pub orientation_probability: f32,
+    /// The coordinate labels read on or beside the board, those at least
+    /// [`REPORTED_LABEL`] sure.
+    pub labels: Vec<Label>,
     /// The full FEN: placement, side to move, castling rights, `- 0 1`.
     pub fen: String,
     /// What the side to move was decided from.
@@ -292,13 +299,16 @@ impl Recognizer {
         //    rules ([`crate::vision::assign`]).
         let guess = self.classifier.classify_board(img, board)?;
         let classify_ms = ms(t0);
-        // 4. Orient: given, else from where the pieces stand when that is clear, else from
-        //    the rank digits, else from the placement ([`orient::decide`]).
+        // 4. Orient: given, else from the coordinate labels when they read consistently, else
+        //    from the position prior when it is sure, else white at the bottom
+        //    ([`orient::decide`]).
         let cells: Vec<Option<Piece>> = guess.classes.iter().map(|c| c.piece()).collect();
-        let (orientation, orientation_source) = match opts.orientation {
-            Some(o) => (o, OrientationSource::Forced),
-            None => orient::decide(img, board, &cells),
+        let read = labels::read(img, board, GlyphNet::embedded());
+        let decision = match opts.orientation {
+            Some(o) => orient::forced(o, &cells),
+            None => orient::decide(&read, &cells),
         };
+        let orientation = decision.orientation;
         let flipped = orientation.flipped();
         let squares: Vec<SquareReading> = (0..64)
             .map(|i| SquareReading {
@@ -321,7 +331,13 @@ impl Recognizer {
         Ok(Recognition {
             board: *board,
             orientation,
-            orientation_source,
+            orientation_source: decision.source,
+            orientation_probability: decision.probability,
+            labels: read
+                .iter()
+                .filter(|l| l.confidence >= REPORTED_LABEL)
+                .map(|l| l.located(flipped))
+                .collect(),
             fen,
             turn_source,
             last_move_cells: last_move.map(|m| m.cells),

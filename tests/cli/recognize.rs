@@ -356,6 +356,53 @@ fn more_program_screenshots() {
     assert_eq!(check_real("programs.txt", |_| true), 4);
 }
 
+/// `--json` says what decided the orientation: the labels read (where, and how sure) on
+/// boards that draw them, either side at the bottom, and the position prior's probability; the
+/// pieces on a board without labels.
+#[test]
+fn json_reports_the_labels_read_and_the_prior() {
+    let json = |file: &str| -> serde_json::Value {
+        let out = chessbot()
+            .args(["recognize", "--json"])
+            .arg(Path::new(FIXTURES).join(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["boards"][0].clone()
+    };
+    for (file, bottom) in [
+        ("gnome-chess-simple-coords-black-700x550.png", "black"),
+        ("gnome-chess-simple-coords-white-1200x780.png", "white"),
+        ("web-cm-standard-default-white-600.png", "white"),
+        ("web-cm-staunty-green-black-560.png", "black"),
+    ] {
+        let b = json(file);
+        assert_eq!(b["orientation"], bottom, "{file}");
+        assert_eq!(b["orientation_source"], "labels", "{file}");
+        let labels = b["labels"].as_array().unwrap();
+        assert!(labels.len() >= 6, "{file}: {labels:?}");
+        for l in labels {
+            let text = l["text"].as_str().unwrap();
+            assert!(text.len() == 1 && "12345678abcdefgh".contains(text), "{l}");
+            // Inside the board, the square it is drawn in; beside it, the side.
+            assert!(l["square"].is_string() != l["edge"].is_string(), "{l}");
+            assert!(l["confidence"].as_f64().unwrap() >= 0.5, "{l}");
+            if let Some(square) = l["square"].as_str() {
+                // A label in a square names its rank or its file.
+                assert!(square.contains(text), "{file}: {l}");
+            }
+        }
+        let p = b["orientation_probability"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{file}: {p}");
+    }
+    let b = json("gnome-chess-simple-nocoords-black-480x420.png");
+    assert_eq!(b["orientation"], "black");
+    assert_eq!(b["orientation_source"], "pieces");
+    assert_eq!(b["labels"], serde_json::json!([]));
+    assert!(b["orientation_probability"].as_f64().unwrap() >= 0.8);
+}
+
 #[test]
 fn json_has_squares_box_orientation_and_timing() {
     let (file, fen) = README_SAMPLE;

@@ -438,6 +438,7 @@ mod tests {
             image: RgbImage::new(100, 120),
             grid: BoardBox::new(10.4, 20.0, 50.5, 50.5),
             flipped: true,
+            labels: Vec::new(),
         };
         let cut = cropped_to_board(shot);
         // Columns 11..60 and rows 20..70: whole pixels of the squares only.
@@ -449,6 +450,7 @@ mod tests {
             image: RgbImage::new(40, 40),
             grid: BoardBox::new(-3.0, 5.0, 64.0, 64.0),
             flipped: false,
+            labels: Vec::new(),
         };
         let cut = cropped_to_board(shot);
         assert_eq!(cut.image.dimensions(), (40, 35));

@@ -364,6 +364,9 @@ pub struct BoardStyle {
     pub coordinates: Coordinates,
     /// Coordinate font size as a fraction of the square.
     pub coordinate_scale: f32,
+    /// Coordinate labels in a font of their own, placed and coloured as sites draw them
+    /// (drawn besides [`BoardStyle::coordinates`]; training of the label reader).
+    pub labels: Option<LabelStyle>,
     /// Last move (from, to), tinted with `highlight`.
     pub last_move: Option<(Square, Square)>,
     /// Selected square, tinted with `highlight`.
@@ -611,6 +614,7 @@ impl BoardStyle {
             frame_color: Rgb([60, 60, 60]),
             coordinates: Coordinates::None,
             coordinate_scale: 0.22,
+            labels: None,
             last_move: None,
             selected: None,
             highlight: Rgba([155, 199, 0, 105]),
@@ -964,6 +968,8 @@ pub struct RenderedBoard {
     pub grid: BoardBox,
     /// Black at the bottom.
     pub flipped: bool,
+    /// The glyphs of [`BoardStyle::labels`] as drawn, in `image`'s pixels.
+    pub labels: Vec<DrawnLabel>,
 }
 
 fn blend(dst: &mut Rgba<u8>, c: Rgba<u8>, extra_alpha: f32) {
@@ -1045,6 +1051,10 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
     }
 
     draw_coordinates(&mut img, style, sq, frame, inner);
+    let mut labels = match &style.labels {
+        Some(l) => draw_labels(&mut img, l, style, sq, f0),
+        None => Vec::new(),
+    };
 
     // Legal-move rings go under the pieces, dots on empty squares over them.
     for &s in &style.legal_moves {
@@ -1134,11 +1144,17 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
 
     let mut out = image::DynamicImage::ImageRgba8(img).to_rgb8();
     let mut grid = BoardBox::new(f0, f0, 8.0 * sq, 8.0 * sq);
+    let before = grid;
     finish(&mut out, &mut grid, style);
+    let (sx, sy) = (grid.w / before.w, grid.h / before.h);
+    for l in &mut labels {
+        l.scale(sx, sy);
+    }
     RenderedBoard {
         image: out,
         grid,
         flipped: style.flipped,
+        labels,
     }
 }
 
@@ -1314,6 +1330,416 @@ fn draw_coordinates(img: &mut RgbaImage, style: &BoardStyle, sq: f32, frame: u32
     }
 }
 
+/// A font to draw coordinate labels in ([`LabelStyle`]), loaded at run time (training only).
+#[derive(Clone)]
+pub struct LabelFont {
+    /// The family, e.g. `DejaVuSans` (what held-out fonts are chosen by).
+    pub family: String,
+    /// The file's name.
+    pub name: String,
+    /// The font.
+    pub font: ab_glyph::FontArc,
+}
+
+impl std::fmt::Debug for LabelFont {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The font of the renderer's own coordinates (Noto Mono), as a [`LabelFont`].
+pub fn embedded_label_font() -> LabelFont {
+    LabelFont {
+        family: "NotoMono".into(),
+        name: "NotoMono-Regular.ttf".into(),
+        font: ab_glyph::FontArc::new(font()),
+    }
+}
+
+/// Where the labels of the ranks (or of the files) go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelPlace {
+    /// Not drawn.
+    None,
+    /// Inside the edge squares: the digits in image column `line` (0 or 7), the letters in
+    /// image row `line`, in the square's corner `(right, bottom)`.
+    Inside {
+        /// The column (digits) or row (letters) of squares.
+        line: usize,
+        /// The corner of each square: `(right, bottom)`.
+        corner: (bool, bool),
+    },
+    /// In the frame outside the board: the digits on the left and/or right, the letters
+    /// below and/or above; `(first, second)`: left or below, right or above.
+    Outside(bool, bool),
+}
+
+/// The colour of labels inside the squares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LabelInk {
+    /// The other square colour (chess.com, chessboard.js, lichess).
+    Opposite,
+    /// The square's own colour moved this far (0 to 1) toward white (`true`) or black: faint
+    /// labels.
+    Faint(f32, bool),
+    /// One colour on every square.
+    Fixed(Rgba<u8>),
+}
+
+/// Coordinate labels as sites draw them: a font, a size, where the digits and letters go,
+/// upper or lower case, their colour, and optionally every square's name in its corner.
+#[derive(Debug, Clone)]
+pub struct LabelStyle {
+    /// The font.
+    pub font: LabelFont,
+    /// Font size as a share of the square (at least 6 pixels).
+    pub size: f32,
+    /// Space between a label and its square's edges, as a share of the square.
+    pub pad: f32,
+    /// Where the digits go.
+    pub ranks: LabelPlace,
+    /// Where the letters go.
+    pub files: LabelPlace,
+    /// Letters in upper case.
+    pub upper: bool,
+    /// Colour inside the squares.
+    pub ink: LabelInk,
+    /// Colour in the frame.
+    pub frame_ink: Rgba<u8>,
+    /// Every square shows its name (`a1`) in this corner `(right, bottom)`, besides or instead
+    /// of the edge labels.
+    pub names: Option<(bool, bool)>,
+}
+
+impl LabelStyle {
+    /// A random label style in one of `fonts` for a board of `style`, whose frame is widened
+    /// to hold labels drawn outside it.
+    pub fn random(rng: &mut impl Rng, fonts: &[LabelFont], style: &mut BoardStyle) -> Self {
+        let font = fonts
+            .choose(rng)
+            .cloned()
+            .unwrap_or_else(embedded_label_font);
+        let size = rng.random_range(0.14..0.34);
+        let corner = |rng: &mut dyn rand::RngCore| (rng.random_bool(0.5), rng.random_bool(0.5));
+        let outside = rng.random_bool(0.3);
+        let (ranks, files) = if outside {
+            let sq = style.square_size;
+            let need = (size * sq).max(6.0) * rng.random_range(1.3..2.6);
+            style.frame = style.frame.max(need.ceil() as u32);
+            if rng.random_bool(0.5) {
+                style.frame_color = random_rgb(rng);
+            }
+            (
+                LabelPlace::Outside(rng.random_bool(0.85), rng.random_bool(0.4)),
+                LabelPlace::Outside(rng.random_bool(0.85), rng.random_bool(0.4)),
+            )
+        } else {
+            let ranks = LabelPlace::Inside {
+                line: if rng.random_bool(0.65) { 0 } else { 7 },
+                corner: corner(rng),
+            };
+            let mut file_corner = corner(rng);
+            let file_line = if rng.random_bool(0.85) { 7 } else { 0 };
+            if let LabelPlace::Inside { corner: rc, .. } = ranks
+                && rc == file_corner
+            {
+                file_corner.0 = !file_corner.0;
+            }
+            let files = LabelPlace::Inside {
+                line: file_line,
+                corner: file_corner,
+            };
+            (ranks, files)
+        };
+        let (ranks, files) = match rng.random_range(0..10) {
+            0 => (ranks, LabelPlace::None),
+            1 => (LabelPlace::None, files),
+            _ => (ranks, files),
+        };
+        let ink = match rng.random_range(0..10) {
+            0..=4 => LabelInk::Opposite,
+            5..=6 => LabelInk::Faint(rng.random_range(0.15..0.6), rng.random_bool(0.5)),
+            _ => {
+                let v = if rng.random_bool(0.5) {
+                    rng.random_range(0..60)
+                } else {
+                    rng.random_range(190..=255)
+                };
+                let grey = Rgba([v, v, v, rng.random_range(140..=255)]);
+                let c = random_rgb(rng);
+                LabelInk::Fixed(if rng.random_bool(0.7) {
+                    grey
+                } else {
+                    Rgba([c[0], c[1], c[2], 255])
+                })
+            }
+        };
+        let fc = style.frame_color;
+        let luma = 0.3 * fc[0] as f32 + 0.59 * fc[1] as f32 + 0.11 * fc[2] as f32;
+        let frame_ink = if luma > 128.0 {
+            let v = rng.random_range(0..90);
+            Rgba([v, v, v, 255])
+        } else {
+            let v = rng.random_range(170..=255);
+            Rgba([v, v, v, 255])
+        };
+        let names = (!outside && rng.random_bool(0.08)).then(|| corner(rng));
+        LabelStyle {
+            font,
+            size,
+            pad: rng.random_range(0.015..0.08),
+            ranks,
+            files,
+            upper: rng.random_bool(0.25),
+            ink,
+            frame_ink,
+            names,
+        }
+    }
+}
+
+/// A glyph of [`LabelStyle`] as drawn: its text and the box of its ink (pixels of at least a
+/// quarter coverage), `[x0, x1) × [y0, y1)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DrawnLabel {
+    /// The character, as drawn (either case).
+    pub text: char,
+    /// Left edge of the ink.
+    pub x0: f32,
+    /// Top edge of the ink.
+    pub y0: f32,
+    /// Right edge of the ink.
+    pub x1: f32,
+    /// Bottom edge of the ink.
+    pub y1: f32,
+}
+
+impl DrawnLabel {
+    fn scale(&mut self, sx: f32, sy: f32) {
+        self.x0 *= sx;
+        self.x1 *= sx;
+        self.y0 *= sy;
+        self.y1 *= sy;
+    }
+
+    fn translated(&self, dx: f32, dy: f32) -> DrawnLabel {
+        DrawnLabel {
+            x0: self.x0 + dx,
+            x1: self.x1 + dx,
+            y0: self.y0 + dy,
+            y1: self.y1 + dy,
+            ..*self
+        }
+    }
+}
+
+/// Draws `text` in `font` at `px` pixels with its ink's top-left corner at `(x, y)` (or, with
+/// `anchor` `(1, 1)`, its bottom-right corner; `0.5` centres it), blending `ink` by coverage.
+/// Returns the box of the ink drawn.
+fn draw_glyph(
+    img: &mut RgbaImage,
+    font: &ab_glyph::FontArc,
+    text: char,
+    px: f32,
+    (x, y): (f32, f32),
+    anchor: (f32, f32),
+    ink: impl Fn(u32, u32) -> Rgba<u8>,
+) -> Option<DrawnLabel> {
+    use ab_glyph::{Font, ScaleFont};
+    let scale = PxScale::from(px);
+    let id = font.glyph_id(text);
+    if id.0 == 0 {
+        return None;
+    }
+    let ascent = font.as_scaled(scale).ascent();
+    let glyph = id.with_scale_and_position(scale, ab_glyph::point(x.fract(), ascent + y.fract()));
+    let outlined = font.outline_glyph(glyph)?;
+    let bounds = outlined.px_bounds();
+    let (w, h) = (bounds.width(), bounds.height());
+    let left = (x - anchor.0 * w).floor() as i64;
+    let top = (y - anchor.1 * h).floor() as i64;
+    let (width, height) = (img.width() as i64, img.height() as i64);
+    let mut ink_box: Option<(i64, i64, i64, i64)> = None;
+    outlined.draw(|gx, gy, coverage| {
+        let (px, py) = (left + i64::from(gx), top + i64::from(gy));
+        if coverage <= 0.0 || px < 0 || py < 0 || px >= width || py >= height {
+            return;
+        }
+        let c = ink(px as u32, py as u32);
+        let alpha = coverage.clamp(0.0, 1.0) * f32::from(c[3]) / 255.0;
+        blend(
+            img.get_pixel_mut(px as u32, py as u32),
+            Rgba([c[0], c[1], c[2], 255]),
+            alpha,
+        );
+        if alpha >= 0.25 {
+            let b = ink_box.get_or_insert((px, py, px + 1, py + 1));
+            *b = (b.0.min(px), b.1.min(py), b.2.max(px + 1), b.3.max(py + 1));
+        }
+    });
+    ink_box.map(|(x0, y0, x1, y1)| DrawnLabel {
+        text,
+        x0: x0 as f32,
+        y0: y0 as f32,
+        x1: x1 as f32,
+        y1: y1 as f32,
+    })
+}
+
+/// Draws the labels of `labels` on a board of `style` with squares `sq` pixels from `(f0, f0)`
+/// and returns where each glyph went.
+fn draw_labels(
+    img: &mut RgbaImage,
+    labels: &LabelStyle,
+    style: &BoardStyle,
+    sq: f32,
+    f0: f32,
+) -> Vec<DrawnLabel> {
+    let px = (sq * labels.size).max(6.0);
+    let pad = (sq * labels.pad).max(1.0);
+    let font = &labels.font.font;
+    let file_char = |col: usize| {
+        let file = if style.flipped { 7 - col } else { col };
+        let c = char::from(b'a' + file as u8);
+        if labels.upper {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    };
+    let rank_char = |row: usize| char::from(b'1' + if style.flipped { row } else { 7 - row } as u8);
+    let square_ink = |x: u32, y: u32| -> Rgba<u8> {
+        let col = (((x as f32 + 0.5 - f0) / sq) as usize).min(7);
+        let row = (((y as f32 + 0.5 - f0) / sq) as usize).min(7);
+        let light = (row + col).is_multiple_of(2);
+        let (own, other) = if light {
+            (style.light, style.dark)
+        } else {
+            (style.dark, style.light)
+        };
+        match labels.ink {
+            LabelInk::Opposite => Rgba([other[0], other[1], other[2], 255]),
+            LabelInk::Faint(t, up) => {
+                let to = if up { 255.0 } else { 0.0 };
+                let c = own
+                    .0
+                    .map(|v| (v as f32 + (to - v as f32) * t).round() as u8);
+                Rgba([c[0], c[1], c[2], 255])
+            }
+            LabelInk::Fixed(c) => c,
+        }
+    };
+    let frame_ink = |_: u32, _: u32| labels.frame_ink;
+    // The corner point of image cell (row, col) and the anchor of a glyph placed in it.
+    let in_corner = |row: usize, col: usize, (right, bottom): (bool, bool)| {
+        let x = f0 + col as f32 * sq + if right { sq - pad } else { pad };
+        let y = f0 + row as f32 * sq + if bottom { sq - pad } else { pad };
+        (
+            (x, y),
+            (f32::from(u8::from(right)), f32::from(u8::from(bottom))),
+        )
+    };
+    let mut out = Vec::new();
+    let frame_mid = f0 / 2.0;
+    let far = f0 + 8.0 * sq + f0 / 2.0;
+    match labels.ranks {
+        LabelPlace::None => {}
+        LabelPlace::Inside { line, corner } => {
+            for row in 0..8 {
+                let (at, anchor) = in_corner(row, line, corner);
+                out.extend(draw_glyph(
+                    img,
+                    font,
+                    rank_char(row),
+                    px,
+                    at,
+                    anchor,
+                    square_ink,
+                ));
+            }
+        }
+        LabelPlace::Outside(left, right) => {
+            for row in 0..8 {
+                let y = f0 + (row as f32 + 0.5) * sq;
+                for (on, x) in [(left, frame_mid), (right, far)] {
+                    if on {
+                        out.extend(draw_glyph(
+                            img,
+                            font,
+                            rank_char(row),
+                            px.min(f0 * 0.8),
+                            (x, y),
+                            (0.5, 0.5),
+                            frame_ink,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    match labels.files {
+        LabelPlace::None => {}
+        LabelPlace::Inside { line, corner } => {
+            for col in 0..8 {
+                let (at, anchor) = in_corner(line, col, corner);
+                out.extend(draw_glyph(
+                    img,
+                    font,
+                    file_char(col),
+                    px,
+                    at,
+                    anchor,
+                    square_ink,
+                ));
+            }
+        }
+        LabelPlace::Outside(below, above) => {
+            for col in 0..8 {
+                let x = f0 + (col as f32 + 0.5) * sq;
+                for (on, y) in [(below, far), (above, frame_mid)] {
+                    if on {
+                        out.extend(draw_glyph(
+                            img,
+                            font,
+                            file_char(col),
+                            px.min(f0 * 0.8),
+                            (x, y),
+                            (0.5, 0.5),
+                            frame_ink,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(corner) = labels.names {
+        for row in 0..8 {
+            for col in 0..8 {
+                let (at, anchor) = in_corner(row, col, corner);
+                // The name's two glyphs side by side, letter first, the pair in the corner.
+                let gap = px * 0.08;
+                let (file, rank) = (file_char(col), rank_char(row));
+                if corner.0 {
+                    let Some(d) = draw_glyph(img, font, rank, px, at, anchor, square_ink) else {
+                        continue;
+                    };
+                    let at = (d.x0 - gap, at.1);
+                    out.extend(draw_glyph(img, font, file, px, at, anchor, square_ink));
+                    out.push(d);
+                } else {
+                    let Some(l) = draw_glyph(img, font, file, px, at, anchor, square_ink) else {
+                        continue;
+                    };
+                    out.push(l);
+                    let at = (l.x1 + gap, at.1);
+                    out.extend(draw_glyph(img, font, rank, px, at, anchor, square_ink));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn draw_arrow(img: &mut RgbaImage, from: (f32, f32), to: (f32, f32), sq: f32, color: Rgba<u8>) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt();
@@ -1438,10 +1864,16 @@ pub fn render_screenshot(
     finish_style.blur = style.blur;
     finish_style.jpeg_quality = style.jpeg_quality;
     finish(&mut page, &mut grid, &finish_style);
+    let labels = rendered
+        .labels
+        .iter()
+        .map(|l| l.translated(ox as f32, oy as f32))
+        .collect();
     RenderedBoard {
         image: page,
         grid,
         flipped: rendered.flipped,
+        labels,
     }
 }
 
@@ -2011,52 +2443,5 @@ mod tests {
         let tiny = RgbImage::new(4, 4);
         let err = classifier.classify_board(&tiny, &BoardBox::new(0.0, 0.0, 40.0, 40.0));
         assert!(matches!(err, Err(VisionError::BadBox { .. })));
-    }
-
-    /// The measurement behind the order of [`crate::vision::orient::decide`]: how often rank
-    /// digits mislead, and how weak a game position's placement evidence gets (needs `../shared`; ~1 min in release).
-    #[test]
-    #[ignore]
-    fn clue_reliability() {
-        use crate::vision::geometry::cell_square;
-        use crate::vision::orient::{from_coordinates, placement_evidence};
-        let cells = |board: &Board, flipped: bool| -> Vec<Option<Piece>> {
-            (0..64)
-                .map(|i| board.piece_at(cell_square(i / 8, i % 8, flipped)))
-                .collect()
-        };
-        let Some(dir) = test_pieces_dir() else { return };
-        let sets = load_piece_sets(&dir).unwrap();
-        let themes = load_themes(&themes_path(&dir)).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let (mut verdicts, mut wrong_digits, mut weakest_game) = (0, 0, f32::MAX);
-        for k in 0..600 {
-            let game = k % 3 != 0;
-            let board = if game {
-                random_game_board(&mut rng)
-            } else {
-                random_board(&mut rng)
-            };
-            let set = sets.choose(&mut rng).unwrap().clone();
-            let style = BoardStyle::random(&mut rng, set, &themes, &board, (16.0, 92.0));
-            let r = render_board(&board, &style, &mut rng);
-            if let Some(o) = from_coordinates(&r.image, &r.grid, &cells(&board, r.flipped)) {
-                verdicts += 1;
-                wrong_digits += usize::from(o.flipped() != r.flipped);
-            }
-            if game {
-                let toward_truth = placement_evidence(&cells(&board, r.flipped))
-                    * if r.flipped { -1.0 } else { 1.0 };
-                weakest_game = weakest_game.min(toward_truth);
-            }
-        }
-        eprintln!(
-            "digits: {verdicts} verdicts, {wrong_digits} wrong; weakest game placement evidence \
-             toward the truth: {weakest_game:.2}"
-        );
-        assert!(
-            weakest_game > 0.0,
-            "a game position whose placement points the wrong way"
-        );
     }
 }

@@ -389,9 +389,15 @@ pub(super) fn sample_board(
     labels.extend(classes);
 }
 
+/// The learning rate `progress` (0 to 1) through a run whose peak rate is `peak`: a cosine
+/// decay from the peak to a twentieth of it.
+pub(super) fn cosine_rate(peak: f64, progress: f64) -> f64 {
+    peak * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos()))
+}
+
 /// Deterministic weight initialisation (candle's CPU generator cannot be seeded): Kaiming-normal
 /// weights, zero biases, batch norm left at its constant defaults.
-fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> {
+pub(super) fn init_weights(varmap: &VarMap, rng: &mut impl Rng) -> Result<(), VisionError> {
     let data = varmap
         .data()
         .lock()
@@ -472,7 +478,7 @@ fn load_weights(varmap: &VarMap, path: &Path) -> Result<(), VisionError> {
 /// Writes the weights of `varmap` to `out` (safetensors) as float16: half the size of float32,
 /// which matters because the networks `recognize` reads are compiled into the binary, and
 /// readings no worse. Networks load as float32 whatever they were saved as.
-fn save_half(varmap: &VarMap, out: &Path) -> Result<(), VisionError> {
+pub(super) fn save_half(varmap: &VarMap, out: &Path) -> Result<(), VisionError> {
     let data = varmap
         .data()
         .lock()
@@ -551,9 +557,7 @@ pub fn train(
                 let x = Tensor::from_vec(x, (batch.len(), 3, CROP, CROP), &device)?;
                 let y = Tensor::from_vec(y, batch.len(), &device)?;
                 let progress = (step as f64 / approx_steps as f64).min(1.0);
-                let lr = config.learning_rate
-                    * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos()));
-                opt.set_learning_rate(lr);
+                opt.set_learning_rate(cosine_rate(config.learning_rate, progress));
                 let (logits, _) = net.forward_t(&x, true)?;
                 let loss = candle_nn::loss::cross_entropy(&logits, &y)?;
                 opt.backward_step(&loss)?;

@@ -1,48 +1,58 @@
 //! Parameters of the orientation ([`crate::vision::orient`]): which side is at the bottom.
 
 /// Placement evidence (the weighted mean distance of the pieces from their own side, in rows)
-/// at least this clear decides the orientation before the rank digits are read.
+/// at least this clear lets the board decision judge a position's checks with that side at the
+/// bottom only ([`crate::vision::assign`]; the orientation itself is decided afterwards).
 pub const CLEAR_PLACEMENT: f32 = 1.5;
-/// Typical relative ink of the digits 1..=8 in common UI fonts (sans and serif alike): their
-/// order, not their values, is what the labels are compared with.
-pub const DIGIT_INK: [f32; 8] = [0.50, 0.78, 0.74, 0.80, 0.80, 0.90, 0.58, 1.0];
-/// Range of the ratio of the most to the least inked label of an edge read as digits (`8`
-/// against `1` is about 2): nearer 1 is a page texture, further apart are pieces.
-pub const INK_SPREAD: (f32, f32) = (1.15, 4.0);
-/// A label stands out when its ink differs from the median label's by more than this share
-/// of it; at least [`ODD_LABELS`] of an edge's labels must (a frame line inks every row
-/// alike).
-pub const ODD_SHARE: f32 = 0.02;
-/// Fewest labels of an edge that must stand out ([`ODD_SHARE`]).
-pub const ODD_LABELS: usize = 2;
-/// Two labels carry the same ink when their inks differ by at most this share of the median
-/// label's; fewer than [`SAME_INK_LABELS`] of an edge's labels may.
-pub const SAME_INK: f32 = 0.005;
-/// Fewest labels of one ink ([`SAME_INK`]) that show a page element beside the board rather
-/// than digits.
-pub const SAME_INK_LABELS: usize = 5;
-/// Largest share of an edge's ink spread that its rows' parity may explain for the labels to
-/// be read as digits: the digits' own inks follow parity for at most 0.90 of their spread on
-/// any five rows.
-pub const PARITY_SHARE: f32 = 0.95;
-/// Fewest empty squares of an edge column on which labels inside the board are read (a
-/// piece's ink outweighs a digit's).
-pub const LEAST_LABELS: usize = 5;
-/// Range of the share of inked pixels in every label of an edge: labels have some ink, and
-/// none is a solid block.
-pub const LABEL_INK: (f32, f32) = (0.02, 0.6);
-/// Least margin (difference of the correlations with `8..1` and `1..8`) for an edge's labels
-/// to decide the orientation.
-pub const DIGIT_MARGIN: f32 = 0.5;
-/// Least difference (summed R, G, B units) of a pixel from its label's dominant colour for the
-/// pixel to count as ink.
-pub const INK_DISTANCE: i32 = 110;
-/// Where the labels of each row are read, in squares from the board's left (or, mirrored, its
-/// right) edge: `(x0, x1, y0, y1)`, inside the edge square's top corner, its bottom corner,
-/// just outside the edge, and the middle of the edge square.
-pub const LABEL_REGIONS: [(f32, f32, f32, f32); 4] = [
-    (0.02, 0.34, 0.02, 0.40),
-    (0.02, 0.34, 0.60, 0.98),
-    (-0.55, -0.04, 0.10, 0.90),
-    (0.02, 0.34, 0.30, 0.70),
-];
+
+// Finding coordinate labels ([`crate::vision::labels`]). Colour differences are in R + G + B
+// units (0-765); sizes are shares of the square's side.
+
+/// How far inside the square's edges (or outside the board's) a spot starts: clear of the
+/// grid's last pixel of error and of the next square's colour (at least one pixel).
+pub const SPOT_INSET: f32 = 0.02;
+/// Side of the spot in each corner of an edge square: labels sit within it, a piece in the
+/// middle of the square reaches out of it.
+pub const CORNER_SPOT: f32 = 0.45;
+/// How far out from the board the margin spots reach.
+pub const MARGIN_SPOT: f32 = 0.7;
+/// Least difference of a pixel from its spot's background for it to count as ink: faint
+/// labels (light grey on a light square) differ by 60 or more.
+pub const MIN_INK: f32 = 24.0;
+/// Ink also differs from the background by this many times the spot's median difference, so
+/// that a wood or noise texture is not ink.
+pub const INK_OVER_TEXTURE: f32 = 4.0;
+/// Height of a glyph's ink: at least the first share of the square (and 4 pixels), at most the
+/// second in a corner and the third in a margin.
+pub const GLYPH_HEIGHT: (f32, f32, f32) = (0.06, 0.42, 0.6);
+/// Largest width of a glyph's ink over its height (the widest label letters are about as wide
+/// as tall).
+pub const GLYPH_WIDTH: f32 = 1.3;
+/// Glyphs read per spot, nearest its corner or the board first (a square's name, such as `a1`,
+/// is two).
+pub const GLYPHS_PER_SPOT: usize = 2;
+/// Space left around a glyph's ink in the crop the network reads, as a share of its longer
+/// side on each side.
+pub const GLYPH_PAD: f32 = 0.12;
+/// Least weight of the labels read toward one side (each glyph adds how much likelier it reads
+/// that side's text than the other's, up to 1) for the labels to decide the orientation: two
+/// labels read for sure, or more read less surely.
+pub const LABEL_EVIDENCE: f32 = 2.0;
+/// The labels' weight toward one side must outweigh that toward the other this many times
+/// (a misread glyph, page text beside the board).
+pub const LABEL_MAJORITY: f32 = 3.0;
+/// Least probability of a label's text for `recognize --json` to report it.
+pub const REPORTED_LABEL: f32 = 0.5;
+
+// The position prior ([`crate::vision::prior`]).
+
+/// Positions' worth of the all-phases share of a piece on a square mixed into each phase's
+/// share: phases with few positions of a piece lean on the whole table.
+pub const PRIOR_SMOOTHING: f64 = 50.0;
+/// The share of screenshots that show white at the bottom, before their pieces are looked at:
+/// players see their own side at the bottom, and diagrams, puzzles and broadcasts mostly show
+/// white's side.
+pub const WHITE_BOTTOM_SHARE: f32 = 0.7;
+/// Least probability of a side at the bottom for the prior to decide it; a placement that
+/// leaves the prior less sure is read with white at the bottom, as a default.
+pub const PRIOR_CONFIDENCE: f32 = 0.8;
