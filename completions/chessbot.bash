@@ -303,7 +303,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__autoplay)
-            opts="-h -V --color --monitor --region --movetime --depth --level --engine --click --promotion --dry-run --debug-dir --max-moves --pgn-out --poll --replay --help --version"
+            opts="-h -V --color --monitor --region --movetime --depth --level --engine --input --click --promotion --turn --dry-run --debug-dir --max-moves --pgn-out --poll --settle --opponent-timeout --record --replay --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -337,8 +337,16 @@ _chessbot() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --input)
+                    COMPREPLY=($(compgen -W "auto drag click" -- "${cur}"))
+                    return 0
+                    ;;
                 --promotion)
-                    COMPREPLY=($(compgen -W "none column" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto none column" -- "${cur}"))
+                    return 0
+                    ;;
+                --turn)
+                    COMPREPLY=($(compgen -W "white black" -- "${cur}"))
                     return 0
                     ;;
                 --debug-dir)
@@ -354,6 +362,18 @@ _chessbot() {
                     return 0
                     ;;
                 --poll)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --settle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --opponent-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

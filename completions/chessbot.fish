@@ -81,14 +81,23 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l movetime 
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l depth -d 'Our engine searches to this depth' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l level -d 'Our engine\'s level, 1 (beginner) to 10 (full strength)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l engine -d 'Choose moves with this UCI engine instead of ours (`stockfish` or a path)' -r
-complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l promotion -d 'How the GUI asks for the promotion piece' -r -f -a "none\t'The GUI promotes to a queen without asking (XBoard with "always queen", many GUIs)'
-column\t'A column of pieces on the promotion file, queen first (lichess/chessground style)'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l input -d 'How moves are entered: auto tries a drag, then clicks, and keeps what the GUI takes' -r -f -a "auto\t'A drag first; where the GUI does not take it, clicks; what works is kept'
+drag\t'Press on the piece, release on the target square'
+click\t'Click the piece, then the target square'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l promotion -d 'How the GUI asks for the promotion piece' -r -f -a "auto\t'Find the GUI\'s chooser by its four piece icons, wherever it is drawn (a column over the board, a dialog, a menu); a GUI that promotes to a queen by itself is followed'
+none\t'The GUI promotes without asking (XBoard with "always queen", many GUIs)'
+column\t'A column of pieces on the promotion file, queen first (lichess/chessground style), clicked without looking'"
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l turn -d 'The side to move when the board first seen is not the start and does not show whose turn it is (no last-move highlight, no check)' -r -f -a "white\t'White is to move'
+black\t'Black is to move'"
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l debug-dir -d 'Write each frame\'s reading (grid and labels) here, for --dry-run checks' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l max-moves -d 'Stop after this many of our moves' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l pgn-out -d 'Save the game as PGN here when the run ends' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l poll -d 'Milliseconds between screen captures' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l settle -d 'Milliseconds the board must stand still before it is read (GUIs slide pieces)' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l opponent-timeout -d 'Seconds to wait for the opponent\'s move before the run ends (the GUI\'s engine may have died); the game so far is saved' -r
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l record -d 'Save every frame captured here, named with its capture time, for `--replay`' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l replay -d 'Replay a folder of screenshots (PNG, in name order) instead of the screen; mouse actions are printed, never performed' -r -F
-complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l click -d 'Enter moves as two clicks instead of a drag'
+complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l click -d 'The same as `--input click`'
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -l dry-run -d 'Move nothing: print what would be played'
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c chessbot -n "__fish_chessbot_using_subcommand autoplay" -s V -l version -d 'Print version'

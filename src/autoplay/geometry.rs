@@ -16,6 +16,39 @@ pub struct CapturePoint {
     pub y: f32,
 }
 
+/// A rectangle in a captured image, in that image's pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CaptureRect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+impl CaptureRect {
+    /// The square of side `side` centred on `c`.
+    pub fn square_around(c: CapturePoint, side: f32) -> CaptureRect {
+        CaptureRect {
+            x: c.x - side / 2.0,
+            y: c.y - side / 2.0,
+            w: side,
+            h: side,
+        }
+    }
+
+    /// The rectangle's centre.
+    pub fn center(&self) -> CapturePoint {
+        CapturePoint {
+            x: self.x + self.w / 2.0,
+            y: self.y + self.h / 2.0,
+        }
+    }
+}
+
 /// A position the mouse can be moved to, in the input system's (logical) coordinates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScreenPoint {
@@ -81,6 +114,22 @@ impl BoardOnScreen {
         }
     }
 
+    /// The side of a square, in capture pixels.
+    pub fn square_side(&self) -> f32 {
+        self.width.min(self.height) / 8.0
+    }
+
+    /// A square's cell, in capture pixels.
+    pub fn square_rect(&self, sq: Square) -> CaptureRect {
+        let (col, row) = self.cell(sq);
+        CaptureRect {
+            x: self.x + col as f32 * self.width / 8.0,
+            y: self.y + row as f32 * self.height / 8.0,
+            w: self.width / 8.0,
+            h: self.height / 8.0,
+        }
+    }
+
     /// Column and row (0..8 from the top-left) of a square as drawn.
     pub fn cell(&self, sq: Square) -> (u32, u32) {
         let file = u32::from(sq.file());
@@ -100,6 +149,14 @@ impl BoardOnScreen {
             (7 - col, row)
         };
         Square::from_coords(File::new(file & 7), Rank::new(rank & 7))
+    }
+
+    /// The square under a point, if the point is on the board.
+    pub fn square_under(&self, p: CapturePoint) -> Option<Square> {
+        let col = ((p.x - self.x) * 8.0 / self.width).floor();
+        let row = ((p.y - self.y) * 8.0 / self.height).floor();
+        ((0.0..8.0).contains(&col) && (0.0..8.0).contains(&row))
+            .then(|| self.square_at(col as u32, row as u32))
     }
 
     /// Whether two sightings are the same board (moved by less than a quarter square).

@@ -1,23 +1,30 @@
 //! `autoplay`: watch a chessboard on the screen and play our side with the mouse.
 //!
-//! The run is a loop over four parts, each behind a trait so tests can replay screenshots and
-//! record clicks instead of touching a real screen:
-//! [`screen::ScreenSource`] (frames) → [`session::BoardReader`] (vision) → tracking
-//! ([`track`]: which legal move explains the change, stable frames) → [`crate::players::Player`]
-//! (our choice) → [`input::InputSink`] (the mouse). Capture pixels and mouse coordinates are
-//! different types ([`geometry`]) so HiDPI scaling is never forgotten.
+//! The run is a loop over parts, each behind a trait so tests can replay screenshots, drive a
+//! simulated GUI and record clicks instead of touching a real screen:
+//! [`screen::ScreenSource`] (frames) → [`settle`] (has the board stood still?) →
+//! [`reader::BoardReader`] (vision) → tracking ([`track`]: which legal moves explain the board,
+//! the marks GUIs draw allowed for) → [`crate::players::Player`] (our choice) →
+//! [`input::InputSink`] (the mouse), with [`promotion`] choosers found by their icons and every
+//! wait measured on a [`clock::Clock`]. Capture pixels and mouse coordinates are different types
+//! ([`geometry`]) so HiDPI scaling is never forgotten. The loop is [`session`]; its fixed
+//! parameters are [`params`].
 //!
 //! Only for boards you are allowed to automate: local GUIs, your own analysis boards, engine
 //! testing. Chess sites forbid programmatic moves in their games (the sanctioned route online is
 //! the Lichess Bot API).
 
+pub mod clock;
 pub mod geometry;
 pub mod input;
 #[cfg(feature = "autoplay")]
 pub mod live;
+pub mod params;
+pub mod promotion;
 pub mod reader;
 pub mod screen;
 pub mod session;
+pub mod settle;
 pub mod track;
 
 use std::path::PathBuf;

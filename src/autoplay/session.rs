@@ -1,30 +1,28 @@
 //! The autoplay loop: watch, track the game, choose, move the mouse, check, repeat.
+//!
+//! Each turn of the loop captures a frame and watches the board's pixels
+//! ([`super::settle::Stillness`]); a board is read only once it has stood still for the settle
+//! time, so that slides, fades and half-drawn frames are never acted on. The still board is
+//! explained by the known position ([`super::track::explain`]); our move is chosen, the stop
+//! conditions are checked again, and it is entered with the mouse. The gesture that works (a
+//! drag, or two clicks) is found on the first move and kept. Every wait has a limit: a board out
+//! of sight, a board no legal move explains, our move not showing, the opponent not moving.
 
 use super::AutoplayError;
+use super::clock::Clock;
 use super::geometry::{BoardOnScreen, Frame, ScreenPoint};
 use super::input::{InputSink, in_corner};
+use super::params;
+use super::promotion::find_chooser;
+use super::reader::{BoardReader, Sighting};
 use super::screen::ScreenSource;
-use super::track::{Change, Stabilizer, infer_move};
+use super::settle::{PixelRect, Stillness};
+use super::track::{Change, explain};
 use crate::game::Termination;
 use crate::players::{ClockView, GameView, Player};
 use crate::search::{StopFlag, position_key};
 use shakmaty::{Board, Chess, Color, Move, Outcome, Position, Role, Setup, Square};
-use std::time::{Duration, Instant};
-
-/// A board as read from one frame.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sighting {
-    /// The placement seen.
-    pub board: Board,
-    /// Where the board is and which way up.
-    pub place: BoardOnScreen,
-}
-
-/// Reads the board from a frame: the vision module in real use, a script in tests.
-pub trait BoardReader {
-    /// The board in `frame`, or `None` when no board is visible.
-    fn read(&mut self, frame: &Frame) -> Result<Option<Sighting>, AutoplayError>;
-}
+use std::time::Duration;
 
 /// Which side we play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,22 +33,35 @@ pub enum SideChoice {
     Fixed(Color),
 }
 
-/// How moves are entered in the GUI.
+/// A way of entering a move with the mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveGesture {
+pub enum InputMethod {
     /// Press on the piece, release on the target square.
     Drag,
     /// Click the piece, then click the target square.
-    ClickClick,
+    Click,
+}
+
+/// How moves are entered in the GUI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputChoice {
+    /// Always this way.
+    Fixed(InputMethod),
+    /// A drag first; where the GUI does not take it, a click on the target (to finish a
+    /// selection the drag's press made) and then two clicks; what worked is kept for the game.
+    Auto,
 }
 
 /// How the GUI asks for a promotion piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PromotionDialog {
-    /// The GUI promotes without asking (or to a queen by default): nothing to click.
+    /// Look for a chooser wherever the GUI draws it ([`super::promotion`]); a GUI that promotes
+    /// by itself is seen on the board.
+    Auto,
+    /// The GUI promotes without asking: nothing is looked for or clicked.
     None,
     /// A column of pieces drops from the promotion square towards the centre, queen first, then
-    /// knight, rook, bishop (lichess, chessground and many web boards).
+    /// knight, rook, bishop (lichess, chessground and many web boards): clicked without looking.
     Column,
 }
 
@@ -59,25 +70,31 @@ pub enum PromotionDialog {
 pub struct Settings {
     /// Our side.
     pub side: SideChoice,
+    /// The side to move in a position picked up other than the start (`None`: as the board
+    /// shows it, else White).
+    pub turn: Option<Color>,
     /// Stop after we made this many moves.
     pub max_moves: Option<u32>,
     /// Print what we would do but never touch the mouse.
     pub dry_run: bool,
-    /// Drag or click-click.
-    pub gesture: MoveGesture,
+    /// Drag, click-click or find out.
+    pub input: InputChoice,
     /// The GUI's promotion dialog.
     pub promotion: PromotionDialog,
-    /// How many identical frames in a row make a sighting stable.
-    pub stable_frames: u32,
     /// Pause between captures.
     pub poll: Duration,
-    /// Frames without a board before giving up.
-    pub lost_frames: u32,
-    /// Frames to wait for our move to show before retrying (once), then stopping.
-    pub verify_frames: u32,
-    /// The position the game starts from when the first board seen is not the initial one is
-    /// built from the placement with this side to move.
-    pub turn_if_unknown: Color,
+    /// How long the board must stand still before it is read ([`params::SETTLE`]).
+    pub settle: Duration,
+    /// How long a board no legal move explains is waited out ([`params::TRANSIENT`]).
+    pub transient: Duration,
+    /// How long the board may be out of sight ([`params::LOST`]).
+    pub lost: Duration,
+    /// How long to look for a board before one is seen ([`params::FIND`]).
+    pub find: Duration,
+    /// How long after a gesture our move may take to show ([`params::VERIFY`]).
+    pub verify: Duration,
+    /// How long the opponent may take over a move (`None`: for ever).
+    pub opponent_timeout: Option<Duration>,
     /// The per-move limits for the player.
     pub clock: ClockView,
 }
@@ -86,15 +103,18 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             side: SideChoice::Auto,
+            turn: None,
             max_moves: None,
             dry_run: false,
-            gesture: MoveGesture::Drag,
-            promotion: PromotionDialog::None,
-            stable_frames: 2,
-            poll: Duration::from_millis(100),
-            lost_frames: 50,
-            verify_frames: 30,
-            turn_if_unknown: Color::White,
+            input: InputChoice::Auto,
+            promotion: PromotionDialog::Auto,
+            poll: params::POLL,
+            settle: params::SETTLE,
+            transient: params::TRANSIENT,
+            lost: params::LOST,
+            find: params::FIND,
+            verify: params::VERIFY,
+            opponent_timeout: Some(params::OPPONENT_TIMEOUT),
             clock: ClockView::default(),
         }
     }
@@ -113,25 +133,42 @@ pub enum StopReason {
     MaxMoves,
     /// The pointer was pushed into a screen corner.
     Failsafe,
-    /// The user moved the mouse during one of our drags.
+    /// The user moved the mouse.
     UserMovedMouse,
     /// Ctrl-C or another stop request.
     Interrupted,
-    /// No board was seen for too many frames.
+    /// No board was seen for too long.
     BoardLost,
-    /// The board changed in a way no legal move explains.
+    /// The board changed in a way no legal move explains, for longer than a GUI's passing
+    /// drawing lasts.
     Unexplained {
         /// The placement we expected to extend (FEN of the board).
         known: String,
         /// The placement seen.
         seen: String,
     },
-    /// Our move did not appear on the board, even after one retry.
+    /// Our move did not appear on the board, whichever way it was entered.
     MoveNotShown(String),
+    /// The opponent did not move within the timeout.
+    OpponentTimeout(Duration),
     /// The first board seen is not a legal position (the reason is given).
     IllegalPosition(String),
     /// A finite frame source ran out (replays).
     EndOfFrames,
+}
+
+impl StopReason {
+    /// Whether the run was asked to stop (by the user or `--max-moves`) rather than ended by
+    /// the game or a failure.
+    pub fn asked_for(&self) -> bool {
+        matches!(
+            self,
+            StopReason::MaxMoves
+                | StopReason::Failsafe
+                | StopReason::UserMovedMouse
+                | StopReason::Interrupted
+        )
+    }
 }
 
 /// Something worth telling the user while the run goes on.
@@ -143,6 +180,8 @@ pub enum Event {
         side: Color,
         /// The position as first seen.
         fen: String,
+        /// Whether the side to move was only guessed (nothing on the board tells).
+        turn_guessed: bool,
     },
     /// The opponent moved.
     TheirMove(String),
@@ -161,8 +200,27 @@ pub enum Event {
     },
     /// Our move was seen on the board.
     Confirmed(String),
-    /// Our move did not show; trying once more.
-    Retrying(String),
+    /// Our move did not show; it is entered again, this way.
+    Retrying {
+        /// The move in UCI.
+        uci: String,
+        /// The gesture tried now.
+        how: &'static str,
+    },
+    /// The GUI took moves entered this way: they are entered so for the rest of the game.
+    InputFound(InputMethod),
+    /// A promotion chooser was found and the piece clicked.
+    PromotionChosen(Role),
+    /// The GUI promoted to another piece than the one we chose (by itself): the board's move
+    /// is the one recorded.
+    PromotedOtherwise(String),
+    /// The board has stood still a long time waiting for a side whose turn was only guessed.
+    StillWaiting {
+        /// The side we wait for.
+        side: Color,
+        /// How long the board has stood still.
+        still: Duration,
+    },
 }
 
 /// What a run did.
@@ -172,12 +230,13 @@ pub struct Report {
     pub side: Option<Color>,
     /// The position the game was picked up in.
     pub start: Option<Chess>,
-    /// Every move seen or played since then.
+    /// Every move seen on the board since then.
     pub moves: Vec<Move>,
     /// Why the run ended.
     pub reason: StopReason,
-    /// For each of our moves: time from the first frame that showed the opponent's move to our
-    /// mouse release, minus the time the player spent choosing.
+    /// For each of our moves after one of theirs: time from the first frame that showed the
+    /// opponent's move beginning (its slide included) to our mouse release, minus the time the
+    /// player spent choosing.
     pub latencies: Vec<Duration>,
 }
 
@@ -191,18 +250,23 @@ pub struct Autoplay<'a> {
     pub input: &'a mut dyn InputSink,
     /// Chooses our moves.
     pub player: &'a mut dyn Player,
+    /// Time and waiting.
+    pub clock: &'a mut dyn Clock,
     /// Raised by Ctrl-C.
     pub stop: StopFlag,
     /// Settings.
     pub settings: Settings,
 }
 
+/// The game as tracked.
 struct Game {
     start: Chess,
     pos: Chess,
     moves: Vec<Move>,
     keys: Vec<u64>,
     side: Color,
+    /// Whether the side to move at the start was guessed (nothing on the board told).
+    turn_guessed: bool,
 }
 
 impl Game {
@@ -213,174 +277,513 @@ impl Game {
     }
 }
 
+/// One gesture that enters a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gesture {
+    /// Press, move, release.
+    Drag,
+    /// A click on the target alone: finishes a selection that a drag's press left.
+    FinishClick,
+    /// A click on the piece, then one on the target.
+    ClickClick,
+}
+
+impl Gesture {
+    fn name(self) -> &'static str {
+        match self {
+            Gesture::Drag => "a drag",
+            Gesture::FinishClick => "a click on the target square",
+            Gesture::ClickClick => "two clicks",
+        }
+    }
+}
+
+/// Our move, entered and not yet seen on the board.
 struct Pending {
     mv: Move,
     from: ScreenPoint,
     to: ScreenPoint,
-    frames: u32,
-    retried: bool,
+    /// The gestures still to try when this one does not show.
+    next: Vec<Gesture>,
+    /// The gesture tried last.
+    gesture: Gesture,
+    /// When the last gesture (or chooser click) ended.
+    at: Duration,
+    /// The frame read before the gesture (a promotion chooser is what changed since).
+    before: Frame,
+    /// The board's place then.
+    place: BoardOnScreen,
+    /// The still picture last searched for a promotion chooser.
+    searched: Option<u64>,
+    /// Whether a promotion piece was clicked.
+    chose: bool,
+}
+
+/// A board read from a still picture.
+enum Look {
+    /// The board is moving (or a picture is being drawn): nothing to act on yet.
+    Moving,
+    /// The still picture shows no board.
+    NoBoard,
+    /// The still picture's board.
+    Board(Sighting),
+}
+
+/// The loop's memory.
+#[derive(Default)]
+struct State {
+    game: Option<Game>,
+    still: Stillness,
+    /// The last reading: the still picture it came from and what it showed.
+    reading: Option<(u64, Option<Sighting>)>,
+    /// The frame of the last reading, for gestures and promotion choosers.
+    read_frame: Option<Frame>,
+    /// When the picture of the last reading began to change (a move began to show).
+    shown_at: Option<Duration>,
+    /// The last reading of a restless board (see [`params::RESTLESS`]).
+    restless: Option<Board>,
+    /// The board's last known place.
+    place: Option<BoardOnScreen>,
+    /// When the still board was first seen without a board, or unexplained.
+    lost_since: Option<Duration>,
+    unexplained_since: Option<Duration>,
+    /// Our moves seen on the board.
+    ours: u32,
+    pending: Option<Pending>,
+    /// Our choice for a position (its key), waiting for one more look before the gesture, and
+    /// the time the player took.
+    chosen: Option<(u64, Move, Duration)>,
+    /// The position a dry run last announced a move for.
+    announced: Option<u64>,
+    /// The way the GUI takes moves, once known.
+    method: Option<InputMethod>,
+    /// Where we left the pointer.
+    pointer: Option<ScreenPoint>,
+    /// When the wait for someone else's move began.
+    waiting_since: Duration,
+    /// Whether the hint about the side to move was given.
+    hinted: bool,
+    /// When the opponent's last move began to show.
+    their_move_at: Option<Duration>,
+    latencies: Vec<Duration>,
 }
 
 impl Autoplay<'_> {
     /// Runs until the game ends or a stop condition holds; `events` hears about progress.
     ///
     /// Errors are failures of the machinery (capture, mouse, player); every ordinary end of a
-    /// run, safety stops included, is a [`StopReason`] in the report.
+    /// run, safety stops included, is a [`StopReason`] in the report. However the run ends,
+    /// the report's moves are the ones the board showed.
     pub fn run(&mut self, events: &mut dyn FnMut(Event)) -> Result<Report, AutoplayError> {
-        let mut game: Option<Game> = None;
-        let mut stabilizer = Stabilizer::new(self.settings.stable_frames);
-        let mut lost = 0u32;
-        let mut ours = 0u32;
-        let mut pending: Option<Pending> = None;
-        let mut announced: Option<u64> = None;
-        let mut first_seen: Option<(Board, Instant)> = None;
-        let mut latencies = Vec::new();
+        let mut st = State {
+            pointer: self.input.pointer(),
+            ..State::default()
+        };
+        let reason = self.run_loop(&mut st, events)?;
+        if reason.asked_for() && st.pending.is_some() {
+            self.drain(&mut st, events)?;
+        }
+        Ok(match st.game {
+            Some(g) => Report {
+                side: Some(g.side),
+                start: Some(g.start),
+                moves: g.moves,
+                reason,
+                latencies: st.latencies,
+            },
+            None => Report {
+                side: None,
+                start: None,
+                moves: Vec::new(),
+                reason,
+                latencies: st.latencies,
+            },
+        })
+    }
 
-        let reason = loop {
-            if self.stop.is_stopped() {
-                break StopReason::Interrupted;
-            }
-            if let (Some(p), Some(size)) = (self.input.pointer(), self.input.screen_size())
-                && in_corner(p, size)
-            {
-                break StopReason::Failsafe;
+    fn run_loop(
+        &mut self,
+        st: &mut State,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<StopReason, AutoplayError> {
+        loop {
+            if let Some(reason) = self.asked_to_stop(st) {
+                return Ok(reason);
             }
             let frame = match self.screen.capture() {
                 Ok(f) => f,
-                Err(AutoplayError::EndOfFrames) => break StopReason::EndOfFrames,
+                Err(AutoplayError::EndOfFrames) => return Ok(StopReason::EndOfFrames),
                 Err(e) => return Err(e),
             };
-            let Some(sighting) = self.reader.read(&frame)? else {
-                lost += 1;
-                if lost > self.settings.lost_frames {
-                    break StopReason::BoardLost;
+            let now = self.clock.now();
+            let sighting = match self.look(st, &frame, now)? {
+                Look::Moving => {
+                    self.pause();
+                    continue;
+                }
+                Look::NoBoard => None,
+                Look::Board(s) => Some(s),
+            };
+            if let Some(reason) = self.track(st, sighting.as_ref(), now, events) {
+                return Ok(reason);
+            }
+            if st.pending.is_some() {
+                if let Some(reason) = self.follow_pending(st, &frame, now, events)? {
+                    return Ok(reason);
                 }
                 self.pause();
                 continue;
+            }
+            let lost_limit = if st.game.is_some() {
+                self.settings.lost
+            } else {
+                self.settings.find
             };
-            lost = 0;
-            if first_seen
-                .as_ref()
-                .is_none_or(|(b, _)| *b != sighting.board)
+            if let Some(since) = st.lost_since
+                && now.saturating_sub(since) >= lost_limit
             {
-                first_seen = Some((sighting.board.clone(), Instant::now()));
+                return Ok(StopReason::BoardLost);
             }
-            let Some(stable) = stabilizer.feed(sighting.board.clone()) else {
+            if let (Some(since), Some(g), Some(s)) = (st.unexplained_since, &st.game, &sighting)
+                && now.saturating_sub(since) >= self.settings.transient
+            {
+                return Ok(StopReason::Unexplained {
+                    known: g.pos.board().to_string(),
+                    seen: s.board.to_string(),
+                });
+            }
+            let (Some(g), Some(s)) = (&st.game, sighting) else {
                 self.pause();
                 continue;
             };
-            let g = match &mut game {
-                Some(g) => g,
-                None => {
-                    let g = match self.pick_up(&stable, &sighting.place) {
-                        Ok(g) => g,
-                        Err(why) => break StopReason::IllegalPosition(why),
-                    };
-                    events(Event::Started {
-                        side: g.side,
-                        fen: crate::rules::fen::to_fen(&g.pos),
-                    });
-                    game.insert(g)
+            if st.unexplained_since.is_some() {
+                self.pause();
+                continue;
+            }
+            let announced = st.announced == Some(position_key(&g.pos));
+            if g.pos.turn() != g.side || self.settings.dry_run && announced {
+                if let Some(reason) = self.wait_for_them(st, now, events) {
+                    return Ok(reason);
                 }
+                self.pause();
+                continue;
+            }
+            if let Some(reason) = self.our_turn(st, &frame, &s, now, events)? {
+                return Ok(reason);
+            }
+        }
+    }
+
+    fn pause(&mut self) {
+        let poll = self.settings.poll;
+        self.clock.sleep(poll);
+    }
+
+    /// The stops a user can ask for (Ctrl-C, the pointer pushed into a corner or moved away
+    /// from where we left it) and `--max-moves`: checked at the top of the loop and again right
+    /// before every gesture, so that a stop asked for while the engine thinks holds.
+    fn asked_to_stop(&mut self, st: &mut State) -> Option<StopReason> {
+        if self.stop.is_stopped() {
+            return Some(StopReason::Interrupted);
+        }
+        if let Some(p) = self.input.pointer() {
+            if let Some(size) = self.input.screen_size()
+                && in_corner(p, size)
+            {
+                return Some(StopReason::Failsafe);
+            }
+            match st.pointer {
+                Some(home)
+                    if (p.x - home.x).abs() > params::POINTER_SLACK
+                        || (p.y - home.y).abs() > params::POINTER_SLACK =>
+                {
+                    return Some(StopReason::UserMovedMouse);
+                }
+                Some(_) => {}
+                None => st.pointer = Some(p),
+            }
+        }
+        if self.settings.max_moves.is_some_and(|n| st.ours >= n) {
+            return Some(StopReason::MaxMoves);
+        }
+        None
+    }
+
+    /// Watches the frame and reads the board once it stands still.
+    fn look(
+        &mut self,
+        st: &mut State,
+        frame: &Frame,
+        now: Duration,
+    ) -> Result<Look, AutoplayError> {
+        let area = match &st.place {
+            Some(p) => PixelRect::around(p.x, p.y, p.width, p.height, &frame.image),
+            None => PixelRect::whole(&frame.image),
+        };
+        st.still.feed(&frame.image, area, now);
+        let epoch = st.still.epoch();
+        let still = st.still.still_for(now) >= self.settings.settle;
+        let restless = st
+            .still
+            .first_change()
+            .is_some_and(|t| now.saturating_sub(t) >= params::RESTLESS);
+        if !still && !restless {
+            return Ok(Look::Moving);
+        }
+        let sighting = match &st.reading {
+            Some((e, s)) if *e == epoch => s.clone(),
+            _ => {
+                let s = self.reader.read(frame)?;
+                if !still {
+                    // A board that never stands still: two readings in a row must agree.
+                    let board = s.as_ref().map(|s| s.board.clone());
+                    if board.is_none() || board != st.restless {
+                        st.restless = board;
+                        return Ok(Look::Moving);
+                    }
+                }
+                st.restless = None;
+                st.reading = Some((epoch, s.clone()));
+                st.read_frame = Some(frame.clone());
+                st.shown_at = st.still.first_change();
+                st.still.mark_read();
+                s
+            }
+        };
+        Ok(match sighting {
+            Some(s) => {
+                st.place = Some(s.place);
+                Look::Board(s)
+            }
+            None => Look::NoBoard,
+        })
+    }
+
+    /// Brings the game up to the board seen; a reason when the run must end.
+    fn track(
+        &mut self,
+        st: &mut State,
+        sighting: Option<&Sighting>,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Option<StopReason> {
+        let Some(s) = sighting else {
+            st.lost_since.get_or_insert(now);
+            return None;
+        };
+        st.lost_since = None;
+        if st.game.is_none() {
+            let g = match self.pick_up(s) {
+                Ok(g) => g,
+                Err(why) => return Some(StopReason::IllegalPosition(why)),
             };
-            // The moves that lead from the tracked position to the board seen: one, or our
-            // pending move and a reply that came before our move was seen on two frames.
-            let moves = match infer_move(&g.pos, &stable) {
-                Change::Unchanged => Vec::new(),
-                Change::Moved(m) => vec![m],
-                Change::Unexplained => {
-                    let reply = pending
-                        .as_ref()
-                        .filter(|_| g.pos.turn() == g.side)
-                        .and_then(|p| {
-                            let mut after = g.pos.clone();
-                            after.play_unchecked(p.mv);
-                            match infer_move(&after, &stable) {
-                                Change::Moved(r) => Some(vec![p.mv, r]),
-                                _ => None,
-                            }
-                        });
-                    match reply {
-                        Some(moves) => moves,
-                        None => {
-                            break StopReason::Unexplained {
-                                known: g.pos.board().to_string(),
-                                seen: stable.to_string(),
+            events(Event::Started {
+                side: g.side,
+                fen: crate::rules::fen::to_fen(&g.pos),
+                turn_guessed: g.turn_guessed,
+            });
+            if let [m] = g.moves[..]
+                && g.start.turn() != g.side
+            {
+                let san = shakmaty::san::SanPlus::from_move(g.start.clone(), m).to_string();
+                events(Event::TheirMove(san));
+                st.their_move_at = st.shown_at;
+            }
+            st.game = Some(g);
+            st.waiting_since = now;
+        }
+        let g = st.game.as_mut()?;
+        let pending = st.pending.as_ref().map(|p| p.mv);
+        let moves = match explain(&g.pos, g.moves.last(), pending.as_ref(), &s.board) {
+            Change::Unchanged => {
+                st.unexplained_since = None;
+                return None;
+            }
+            Change::Moved(moves) => moves,
+            Change::Unexplained => {
+                st.unexplained_since.get_or_insert(now);
+                return None;
+            }
+        };
+        st.unexplained_since = None;
+        for m in moves {
+            let san = shakmaty::san::SanPlus::from_move(g.pos.clone(), m).to_string();
+            if g.pos.turn() == g.side {
+                // Our turn changed the board: it must be the move we entered (or, with a GUI
+                // that promotes by itself, that pawn move with the GUI's piece).
+                match st.pending.take() {
+                    Some(p) if p.mv == m || same_squares(&p.mv, &m) => {
+                        if p.mv != m {
+                            events(Event::PromotedOtherwise(san.clone()));
+                        }
+                        if self.settings.input == InputChoice::Auto && st.method.is_none() {
+                            let method = match p.gesture {
+                                Gesture::Drag => InputMethod::Drag,
+                                Gesture::FinishClick | Gesture::ClickClick => InputMethod::Click,
                             };
+                            st.method = Some(method);
+                            events(Event::InputFound(method));
                         }
+                        events(Event::Confirmed(san));
+                        st.ours += 1;
+                    }
+                    None if self.settings.dry_run => events(Event::Confirmed(san)),
+                    other => {
+                        st.pending = other;
+                        return Some(StopReason::Unexplained {
+                            known: g.pos.board().to_string(),
+                            seen: s.board.to_string(),
+                        });
                     }
                 }
-            };
-            let mut stop = None;
-            for m in moves {
-                let san = shakmaty::san::SanPlus::from_move(g.pos.clone(), m).to_string();
-                if g.pos.turn() == g.side {
-                    // Our turn changed the board: it must be the move we played.
-                    match pending.take() {
-                        Some(p) if p.mv == m => {
-                            events(Event::Confirmed(san));
-                            ours += 1;
-                        }
-                        _ if self.settings.dry_run => events(Event::Confirmed(san)),
-                        _ => {
-                            stop = Some(StopReason::Unexplained {
-                                known: g.pos.board().to_string(),
-                                seen: stable.to_string(),
-                            });
-                            break;
-                        }
-                    }
-                } else {
-                    events(Event::TheirMove(san));
+            } else {
+                events(Event::TheirMove(san));
+                st.their_move_at = st.shown_at;
+            }
+            g.play(m);
+            st.waiting_since = now;
+            st.chosen = None;
+        }
+        // Every move the board shows is recorded before `--max-moves` ends the run.
+        if self.settings.max_moves.is_some_and(|n| st.ours >= n) {
+            return Some(StopReason::MaxMoves);
+        }
+        if let Some(outcome) = g.pos.outcome().known() {
+            return Some(StopReason::GameOver(Outcome::Known(outcome)));
+        }
+        // Waiting on for a move after such a draw would wait for ever.
+        if crate::game::GamePosition::repetitions(&g.pos, &g.keys) >= 3 {
+            return Some(StopReason::Drawn(Termination::Repetition));
+        }
+        if g.pos.halfmoves() >= 100 {
+            return Some(StopReason::Drawn(Termination::FiftyMoves));
+        }
+        None
+    }
+
+    /// Our move was entered and is not on the board yet: a promotion chooser to answer, the
+    /// next way of entering it, or the end.
+    fn follow_pending(
+        &mut self,
+        st: &mut State,
+        frame: &Frame,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<Option<StopReason>, AutoplayError> {
+        let Some(side) = st.game.as_ref().map(|g| g.side) else {
+            return Ok(None);
+        };
+        let epoch = st.still.epoch();
+        let Some(p) = st.pending.as_mut() else {
+            return Ok(None);
+        };
+        if let Some(role) = p.mv.promotion()
+            && self.settings.promotion == PromotionDialog::Auto
+            && !p.chose
+            && p.searched != Some(epoch)
+        {
+            p.searched = Some(epoch);
+            let known = st.game.as_ref().map(|g| g.pos.board().clone());
+            let chooser = find_chooser(
+                self.reader,
+                &p.before,
+                frame,
+                &p.place,
+                &known.unwrap_or_default(),
+                drop_square(&p.mv),
+                side,
+            )?;
+            if let Some(at) = chooser.as_ref().and_then(|c| c.icon(role)) {
+                if let Some(reason) = self.asked_to_stop(st) {
+                    return Ok(Some(reason));
                 }
-                g.play(m);
-                if self.settings.max_moves.is_some_and(|n| ours >= n) {
-                    stop = Some(StopReason::MaxMoves);
-                    break;
+                let at = frame.to_screen(at);
+                match self.input.click(at) {
+                    Ok(()) => {}
+                    Err(e) => return Ok(Some(gesture_stop(e))),
                 }
-            }
-            if let Some(reason) = stop {
-                break reason;
-            }
-            if let Some(outcome) = g.pos.outcome().known() {
-                break StopReason::GameOver(Outcome::Known(outcome));
-            }
-            // Waiting on for a move after such a draw would wait for ever.
-            if crate::game::GamePosition::repetitions(&g.pos, &g.keys) >= 3 {
-                break StopReason::Drawn(Termination::Repetition);
-            }
-            if g.pos.halfmoves() >= 100 {
-                break StopReason::Drawn(Termination::FiftyMoves);
-            }
-            if g.pos.turn() != g.side {
-                self.pause();
-                continue;
-            }
-            // Our turn: either a move is under way, or we choose one.
-            if let Some(p) = &mut pending {
-                p.frames += 1;
-                if p.frames > self.settings.verify_frames {
-                    let uci = p.mv.to_uci(g.pos.castles().mode()).to_string();
-                    if p.retried {
-                        break StopReason::MoveNotShown(uci);
-                    }
-                    events(Event::Retrying(uci));
-                    p.retried = true;
-                    p.frames = 0;
-                    let (mv, from, to) = (p.mv, p.from, p.to);
-                    if let Err(reason) = self.gesture(&frame, &sighting.place, mv, from, to) {
-                        break reason;
-                    }
+                st.pointer = self.input.pointer().or(Some(at));
+                events(Event::PromotionChosen(role));
+                if let Some(p) = st.pending.as_mut() {
+                    p.chose = true;
+                    p.at = now;
                 }
-                self.pause();
-                continue;
+                return Ok(None);
             }
-            let key = position_key(&g.pos);
-            if self.settings.dry_run && announced == Some(key) {
-                self.pause();
-                continue;
-            }
-            let thinking = Instant::now();
+        }
+        let Some(p) = st.pending.as_mut() else {
+            return Ok(None);
+        };
+        if now.saturating_sub(p.at) < self.settings.verify {
+            return Ok(None);
+        }
+        let uci = st
+            .game
+            .as_ref()
+            .map(|g| p.mv.to_uci(g.pos.castles().mode()).to_string())
+            .unwrap_or_default();
+        if p.chose || p.next.is_empty() {
+            return Ok(Some(StopReason::MoveNotShown(uci)));
+        }
+        let gesture = p.next.remove(0);
+        events(Event::Retrying {
+            uci,
+            how: gesture.name(),
+        });
+        let (mv, from, to) = (p.mv, p.from, p.to);
+        if let Err(reason) = self.gesture(st, gesture, mv, from, to) {
+            return Ok(Some(reason));
+        }
+        let now = self.clock.now();
+        if let Some(p) = st.pending.as_mut() {
+            p.gesture = gesture;
+            p.at = now;
+            p.searched = None;
+        }
+        Ok(None)
+    }
+
+    /// Waiting for the opponent (or, dry-running, for whoever moves): the timeout, and a hint
+    /// when the side to move was guessed and may be wrong.
+    fn wait_for_them(
+        &mut self,
+        st: &mut State,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Option<StopReason> {
+        let waited = now.saturating_sub(st.waiting_since);
+        if let Some(limit) = self.settings.opponent_timeout
+            && waited >= limit
+        {
+            return Some(StopReason::OpponentTimeout(waited));
+        }
+        let g = st.game.as_ref()?;
+        let still = st.still.still_for(now);
+        if g.turn_guessed && g.moves.is_empty() && !st.hinted && still >= params::TURN_HINT {
+            st.hinted = true;
+            events(Event::StillWaiting {
+                side: g.pos.turn(),
+                still,
+            });
+        }
+        None
+    }
+
+    /// Our turn on a still board: choose (then look once more), or enter the move chosen.
+    fn our_turn(
+        &mut self,
+        st: &mut State,
+        frame: &Frame,
+        sighting: &Sighting,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<Option<StopReason>, AutoplayError> {
+        let Some(g) = st.game.as_ref() else {
+            return Ok(None);
+        };
+        let key = position_key(&g.pos);
+        let Some((_, mv, think)) = st.chosen.filter(|(k, _, _)| *k == key) else {
+            let started = self.clock.now();
             let view = GameView {
                 start: &g.start,
                 moves: &g.moves,
@@ -391,142 +794,201 @@ impl Autoplay<'_> {
                 .player
                 .choose(&view, &self.settings.clock)
                 .map_err(|e| AutoplayError::Player(e.to_string()))?;
-            let think = thinking.elapsed();
-            let mv = choice.mv;
-            let place = sighting.place;
-            let from = frame.to_screen(place.square_center(mv.from().unwrap_or(mv.to())));
-            let to = frame.to_screen(place.square_center(drop_square(&mv)));
-            events(Event::OurMove {
-                san: shakmaty::san::SanPlus::from_move(g.pos.clone(), mv).to_string(),
-                uci: mv.to_uci(g.pos.castles().mode()).to_string(),
-                from,
-                to,
-                dry_run: self.settings.dry_run,
-            });
-            announced = Some(key);
-            if self.settings.dry_run {
-                self.pause();
-                continue;
-            }
-            if let Err(reason) = self.gesture(&frame, &place, mv, from, to) {
-                break reason;
-            }
-            if let Some((_, seen_at)) = &first_seen {
-                latencies.push(seen_at.elapsed().saturating_sub(think));
-            }
-            stabilizer.reset();
-            pending = Some(Pending {
-                mv,
-                from,
-                to,
-                frames: 0,
-                retried: false,
-            });
+            let think = self.clock.now().saturating_sub(started);
+            // The board is looked at once more (and the stops checked) before the gesture.
+            st.chosen = Some((key, choice.mv, think));
+            return Ok(None);
+        };
+        let pos = g.pos.clone();
+        if let Some(reason) = self.asked_to_stop(st) {
+            return Ok(Some(reason));
+        }
+        let place = sighting.place;
+        let from = frame.to_screen(place.square_center(mv.from().unwrap_or(mv.to())));
+        let to = frame.to_screen(place.square_center(drop_square(&mv)));
+        events(Event::OurMove {
+            san: shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string(),
+            uci: mv.to_uci(pos.castles().mode()).to_string(),
+            from,
+            to,
+            dry_run: self.settings.dry_run,
+        });
+        st.chosen = None;
+        if self.settings.dry_run {
+            st.announced = Some(key);
+            st.waiting_since = now;
             self.pause();
-        };
-        Ok(match game {
-            Some(g) => Report {
-                side: Some(g.side),
-                start: Some(g.start),
-                moves: g.moves,
-                reason,
-                latencies,
-            },
-            None => Report {
-                side: None,
-                start: None,
-                moves: Vec::new(),
-                reason,
-                latencies,
-            },
-        })
-    }
-
-    fn pause(&self) {
-        if !self.settings.poll.is_zero() {
-            std::thread::sleep(self.settings.poll);
+            return Ok(None);
         }
-    }
-
-    /// Starts tracking from the first stable board.
-    fn pick_up(&self, board: &Board, place: &BoardOnScreen) -> Result<Game, String> {
-        let side = match self.settings.side {
-            SideChoice::Fixed(c) => c,
-            SideChoice::Auto if place.white_at_bottom => Color::White,
-            SideChoice::Auto => Color::Black,
-        };
-        let start = Chess::default();
-        // A game that began a moment before we looked (the GUI's engine opened at once): the
-        // board is one move from the start, so the game and its record begin at the start.
-        let opening: Vec<Move> = start
-            .legal_moves()
-            .into_iter()
-            .filter(|m| {
-                let mut after = start.clone();
-                after.play_unchecked(*m);
-                after.board() == board
-            })
-            .collect();
-        if let [first] = opening[..] {
-            let mut game = Game {
-                start: start.clone(),
-                pos: start,
-                moves: Vec::new(),
-                keys: Vec::new(),
-                side,
-            };
-            game.play(first);
-            return Ok(game);
-        }
-        let pos = if *board == Board::default() {
-            start
-        } else {
-            let mut setup = Setup::empty();
-            setup.board = board.clone();
-            setup.turn = self.settings.turn_if_unknown;
-            setup.castling_rights = home_castling_rights(board);
-            match setup.position::<Chess>(shakmaty::CastlingMode::Standard) {
-                Ok(pos) => pos,
-                Err(e) => Err(crate::rules::fen::describe_position_errors(e.kinds()))?,
+        let mut plan = match (self.settings.input, st.method) {
+            (InputChoice::Fixed(InputMethod::Drag), _)
+            | (InputChoice::Auto, Some(InputMethod::Drag)) => vec![Gesture::Drag, Gesture::Drag],
+            (InputChoice::Fixed(InputMethod::Click), _)
+            | (InputChoice::Auto, Some(InputMethod::Click)) => {
+                vec![Gesture::ClickClick, Gesture::ClickClick]
+            }
+            (InputChoice::Auto, None) => {
+                vec![Gesture::Drag, Gesture::FinishClick, Gesture::ClickClick]
             }
         };
-        Ok(Game {
-            start: pos.clone(),
-            pos,
-            moves: Vec::new(),
-            keys: Vec::new(),
-            side,
-        })
+        let gesture = plan.remove(0);
+        // Pending before the gesture: a stop in the middle of it still watches for the move.
+        st.pending = Some(Pending {
+            mv,
+            from,
+            to,
+            next: plan,
+            gesture,
+            at: now,
+            before: st.read_frame.clone().unwrap_or_else(|| frame.clone()),
+            place,
+            searched: None,
+            chose: false,
+        });
+        if let Err(reason) = self.gesture(st, gesture, mv, from, to) {
+            return Ok(Some(reason));
+        }
+        let released = self.clock.now();
+        if let Some(p) = st.pending.as_mut() {
+            p.at = released;
+        }
+        if let Some(shown) = st.their_move_at.take() {
+            st.latencies
+                .push(released.saturating_sub(shown).saturating_sub(think));
+        }
+        self.pause();
+        Ok(None)
     }
 
-    /// Plays a move with the mouse; a safety stop comes back as the reason.
+    /// Enters a move with one gesture, after checking the stops once more; a safety stop comes
+    /// back as the reason.
     fn gesture(
         &mut self,
-        frame: &Frame,
-        place: &BoardOnScreen,
+        st: &mut State,
+        gesture: Gesture,
         mv: Move,
         from: ScreenPoint,
         to: ScreenPoint,
     ) -> Result<(), StopReason> {
-        let result = match self.settings.gesture {
-            MoveGesture::Drag => self.input.drag(from, to),
-            MoveGesture::ClickClick => self.input.click(from).and_then(|()| self.input.click(to)),
+        if let Some(reason) = self.asked_to_stop(st) {
+            return Err(reason);
+        }
+        let result = match gesture {
+            Gesture::Drag => self.input.drag(from, to),
+            Gesture::FinishClick => self.input.click(to),
+            Gesture::ClickClick => self.input.click(from).and_then(|()| self.input.click(to)),
         };
-        let result = result.and_then(|()| match (mv.promotion(), self.settings.promotion) {
-            (Some(role), PromotionDialog::Column) => {
-                let at = promotion_choice_square(place, drop_square(&mv), role);
-                std::thread::sleep(self.settings.poll);
-                self.input.click(frame.to_screen(place.square_center(at)))
+        st.pointer = self.input.pointer().or(Some(to));
+        result.map_err(gesture_stop)?;
+        if let (Some(role), PromotionDialog::Column, Some(place)) =
+            (mv.promotion(), self.settings.promotion, st.place)
+        {
+            let at = promotion_choice_square(&place, drop_square(&mv), role);
+            let poll = self.settings.poll;
+            self.clock.sleep(poll);
+            if let Some(reason) = self.asked_to_stop(st) {
+                return Err(reason);
             }
-            _ => Ok(()),
-        });
-        match result {
-            Ok(()) => Ok(()),
-            Err(AutoplayError::UserMovedMouse) => Err(StopReason::UserMovedMouse),
-            Err(AutoplayError::Failsafe) => Err(StopReason::Failsafe),
-            Err(e) => Err(StopReason::MoveNotShown(e.to_string())),
+            let frame = st
+                .read_frame
+                .as_ref()
+                .map(|f| f.to_screen(place.square_center(at)));
+            if let Some(point) = frame {
+                self.input.click(point).map_err(gesture_stop)?;
+                st.pointer = self.input.pointer().or(Some(point));
+            }
+        }
+        Ok(())
+    }
+
+    /// After a stop asked for while our move was under way: watches the board a little longer
+    /// and records what it shows, so that the saved game has every move made on the board.
+    fn drain(
+        &mut self,
+        st: &mut State,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<(), AutoplayError> {
+        let until = self.clock.now() + params::DRAIN;
+        while st.pending.is_some() && self.clock.now() < until {
+            let frame = match self.screen.capture() {
+                Ok(f) => f,
+                Err(_) => break,
+            };
+            let now = self.clock.now();
+            if let Look::Board(s) = self.look(st, &frame, now)? {
+                let max = self.settings.max_moves.take();
+                let _ = self.track(st, Some(&s), now, events);
+                self.settings.max_moves = max;
+            }
+            self.pause();
+        }
+        Ok(())
+    }
+
+    /// Starts tracking from the first still board.
+    fn pick_up(&self, s: &Sighting) -> Result<Game, String> {
+        let side = match self.settings.side {
+            SideChoice::Fixed(c) => c,
+            SideChoice::Auto if s.place.white_at_bottom => Color::White,
+            SideChoice::Auto => Color::Black,
+        };
+        let start = Chess::default();
+        let game = |start: Chess, turn_guessed: bool| Game {
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            side,
+            turn_guessed,
+        };
+        if self.settings.turn.is_none() {
+            // The start, or a game that began a moment before we looked (the GUI's engine
+            // opened at once): the game and its record begin at the start.
+            match explain(&start, None, None, &s.board) {
+                Change::Unchanged => return Ok(game(start, false)),
+                Change::Moved(moves) if moves.len() == 1 => {
+                    let mut g = game(start, false);
+                    g.play(moves[0]);
+                    return Ok(g);
+                }
+                _ => {}
+            }
+        }
+        let (turn, guessed) = match (self.settings.turn, s.turn) {
+            (Some(t), _) => (t, false),
+            (None, Some(t)) => (t, false),
+            (None, None) => (Color::White, true),
+        };
+        let position = |turn: Color| {
+            let mut setup = Setup::empty();
+            setup.board = s.board.clone();
+            setup.turn = turn;
+            setup.castling_rights = home_castling_rights(&s.board);
+            setup
+                .position::<Chess>(shakmaty::CastlingMode::Standard)
+                .map_err(|e| crate::rules::fen::describe_position_errors(e.kinds()))
+        };
+        match position(turn) {
+            Ok(pos) => Ok(game(pos, guessed)),
+            // A guess that leaves the side not to move in check is the other side's turn.
+            Err(why) if guessed => position(!turn).map(|pos| game(pos, false)).map_err(|_| why),
+            Err(why) => Err(why),
         }
     }
+}
+
+/// The stop a failed gesture means.
+fn gesture_stop(e: AutoplayError) -> StopReason {
+    match e {
+        AutoplayError::UserMovedMouse => StopReason::UserMovedMouse,
+        AutoplayError::Failsafe => StopReason::Failsafe,
+        e => StopReason::MoveNotShown(e.to_string()),
+    }
+}
+
+/// Whether two moves go between the same squares (promotions to different pieces).
+fn same_squares(a: &Move, b: &Move) -> bool {
+    a.from() == b.from() && a.to() == b.to() && a.promotion().is_some() && b.promotion().is_some()
 }
 
 /// The square the mouse releases on: for castling, the king's destination (GUIs accept the
@@ -583,359 +1045,4 @@ fn home_castling_rights(board: &Board) -> shakmaty::Bitboard {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::autoplay::input::{Action, RecordingSink};
-    use crate::players::{Choice, PlayerError};
-    use image::RgbImage;
-    use shakmaty::uci::UciMove;
-
-    /// Frames are blank; the reader returns scripted boards, one per frame.
-    struct Blank(usize);
-    impl ScreenSource for Blank {
-        fn capture(&mut self) -> Result<Frame, AutoplayError> {
-            if self.0 == 0 {
-                return Err(AutoplayError::EndOfFrames);
-            }
-            self.0 -= 1;
-            Ok(Frame::unscaled(RgbImage::new(1, 1)))
-        }
-    }
-
-    struct Script {
-        boards: Vec<Option<Board>>,
-        next: usize,
-        white_at_bottom: bool,
-    }
-    impl BoardReader for Script {
-        fn read(&mut self, _: &Frame) -> Result<Option<Sighting>, AutoplayError> {
-            let b = self.boards.get(self.next).cloned().flatten();
-            self.next += 1;
-            Ok(b.map(|board| Sighting {
-                board,
-                place: BoardOnScreen {
-                    x: 0.0,
-                    y: 0.0,
-                    width: 800.0,
-                    height: 800.0,
-                    white_at_bottom: self.white_at_bottom,
-                },
-            }))
-        }
-    }
-
-    /// Plays a fixed list of moves.
-    struct Fixed(Vec<&'static str>);
-    impl Player for Fixed {
-        fn name(&self) -> String {
-            "fixed".into()
-        }
-        fn new_game(&mut self, _: u64) -> Result<(), PlayerError> {
-            Ok(())
-        }
-        fn choose(&mut self, g: &GameView, _: &ClockView) -> Result<Choice, PlayerError> {
-            let uci: UciMove = self.0.remove(0).parse().unwrap();
-            Ok(Choice::plain(uci.to_move(g.position).unwrap()))
-        }
-    }
-
-    fn boards_after(moves: &[&str]) -> Vec<Board> {
-        let mut pos = Chess::default();
-        let mut out = vec![pos.board().clone()];
-        for m in moves {
-            let mv = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(mv);
-            out.push(pos.board().clone());
-        }
-        out
-    }
-
-    /// Each board twice (stable), as a screen that changes only when someone moves.
-    fn twice(boards: &[Board]) -> Vec<Option<Board>> {
-        boards
-            .iter()
-            .flat_map(|b| [Some(b.clone()), Some(b.clone())])
-            .collect()
-    }
-
-    fn settings() -> Settings {
-        Settings {
-            poll: Duration::ZERO,
-            ..Settings::default()
-        }
-    }
-
-    fn run(
-        frames: Vec<Option<Board>>,
-        white_at_bottom: bool,
-        player: Vec<&'static str>,
-        sink: &mut RecordingSink,
-        settings: Settings,
-    ) -> (Report, Vec<Event>) {
-        let n = frames.len();
-        let mut reader = Script {
-            boards: frames,
-            next: 0,
-            white_at_bottom,
-        };
-        let mut screen = Blank(n);
-        let mut player = Fixed(player);
-        let mut events = Vec::new();
-        let report = Autoplay {
-            screen: &mut screen,
-            reader: &mut reader,
-            input: sink,
-            player: &mut player,
-            stop: StopFlag::new(),
-            settings,
-        }
-        .run(&mut |e| events.push(e))
-        .unwrap();
-        (report, events)
-    }
-
-    #[test]
-    fn plays_white_and_tracks_replies() {
-        let b = boards_after(&["e2e4", "e7e5", "g1f3"]);
-        let mut sink = RecordingSink::default();
-        let (report, events) = run(twice(&b), true, vec!["e2e4", "g1f3"], &mut sink, settings());
-        assert_eq!(report.side, Some(Color::White));
-        assert_eq!(report.moves.len(), 3);
-        assert_eq!(report.reason, StopReason::EndOfFrames);
-        // e2 is column 4, row 6 on an 800 px board: centre (450, 650).
-        assert_eq!(
-            sink.actions[0],
-            Action::Drag {
-                from: ScreenPoint { x: 450, y: 650 },
-                to: ScreenPoint { x: 450, y: 450 }
-            }
-        );
-        assert!(events.contains(&Event::TheirMove("e5".into())));
-        assert!(events.contains(&Event::Confirmed("Nf3".into())));
-    }
-
-    #[test]
-    fn black_at_bottom_plays_black_with_flipped_coordinates() {
-        let b = boards_after(&["d2d4", "g8f6"]);
-        let mut sink = RecordingSink::default();
-        let (report, _) = run(twice(&b), false, vec!["g8f6"], &mut sink, settings());
-        assert_eq!(report.side, Some(Color::Black));
-        // g8 drawn at column 1, row 7 when Black is at the bottom.
-        assert_eq!(
-            sink.actions[0],
-            Action::Drag {
-                from: ScreenPoint { x: 150, y: 750 },
-                to: ScreenPoint { x: 250, y: 550 }
-            }
-        );
-    }
-
-    #[test]
-    fn a_game_first_seen_one_move_in_starts_at_the_start() {
-        // White's engine played 1. d4 before the first frame: Black is to move, and the
-        // record holds 1. d4.
-        let b = boards_after(&["d2d4", "g8f6"]);
-        let mut sink = RecordingSink::default();
-        let (report, events) = run(twice(&b[1..]), false, vec!["g8f6"], &mut sink, settings());
-        assert_eq!(report.moves.len(), 2, "{events:?}");
-        assert_eq!(report.start, Some(Chess::default()));
-        assert!(events.contains(&Event::Confirmed("Nf6".into())));
-    }
-
-    #[test]
-    fn unstable_frames_are_not_acted_on() {
-        let b = boards_after(&["e2e4"]);
-        // Start board only once, then an animation frame: never two equal frames in a row.
-        let mut sink = RecordingSink::default();
-        let frames = vec![Some(b[0].clone()), Some(b[1].clone()), Some(b[0].clone())];
-        let (report, _) = run(frames, true, vec![], &mut sink, settings());
-        assert!(sink.actions.is_empty());
-        assert_eq!(report.reason, StopReason::EndOfFrames);
-    }
-
-    #[test]
-    fn unexplained_change_stops() {
-        let b = boards_after(&["e2e4", "e7e5", "g1f3", "b8c6"]);
-        let frames = twice(&[b[0].clone(), b[1].clone(), b[4].clone()]);
-        let mut sink = RecordingSink::default();
-        let (report, _) = run(frames, true, vec!["e2e4"], &mut sink, settings());
-        assert!(matches!(report.reason, StopReason::Unexplained { .. }));
-    }
-
-    #[test]
-    fn lost_board_stops() {
-        let mut frames = twice(&boards_after(&[])[..1]);
-        frames.extend(std::iter::repeat_n(None, 10));
-        let s = Settings {
-            lost_frames: 5,
-            side: SideChoice::Fixed(Color::Black),
-            ..settings()
-        };
-        let (report, _) = run(frames, true, vec![], &mut RecordingSink::default(), s);
-        assert_eq!(report.reason, StopReason::BoardLost);
-    }
-
-    #[test]
-    fn corner_failsafe_stops_before_anything() {
-        let mut sink = RecordingSink {
-            pointer: Some(ScreenPoint { x: 0, y: 0 }),
-            size: Some((1280, 800)),
-            ..RecordingSink::default()
-        };
-        let (report, _) = run(
-            twice(&boards_after(&[])),
-            true,
-            vec!["e2e4"],
-            &mut sink,
-            settings(),
-        );
-        assert_eq!(report.reason, StopReason::Failsafe);
-        assert!(sink.actions.is_empty());
-    }
-
-    #[test]
-    fn user_grabbing_the_mouse_stops() {
-        let mut sink = RecordingSink {
-            interfere_at: Some(0),
-            ..RecordingSink::default()
-        };
-        let (report, _) = run(
-            twice(&boards_after(&[])),
-            true,
-            vec!["e2e4"],
-            &mut sink,
-            settings(),
-        );
-        assert_eq!(report.reason, StopReason::UserMovedMouse);
-    }
-
-    #[test]
-    fn interrupt_flag_stops() {
-        let mut reader = Script {
-            boards: twice(&boards_after(&[])),
-            next: 0,
-            white_at_bottom: true,
-        };
-        let stop = StopFlag::new();
-        stop.stop();
-        let report = Autoplay {
-            screen: &mut Blank(4),
-            reader: &mut reader,
-            input: &mut RecordingSink::default(),
-            player: &mut Fixed(vec![]),
-            stop,
-            settings: settings(),
-        }
-        .run(&mut |_| {})
-        .unwrap();
-        assert_eq!(report.reason, StopReason::Interrupted);
-    }
-
-    #[test]
-    fn a_reply_faster_than_our_move_was_seen_is_explained() {
-        // The screen goes from the start straight to 1. e4 e5: our e4 was never seen alone.
-        let b = boards_after(&["e2e4", "e7e5"]);
-        let frames = twice(&[b[0].clone(), b[2].clone()]);
-        let mut sink = RecordingSink::default();
-        let (report, events) = run(frames, true, vec!["e2e4", "g1f3"], &mut sink, settings());
-        assert_eq!(report.reason, StopReason::EndOfFrames, "{events:?}");
-        assert_eq!(report.moves.len(), 2);
-        assert!(events.contains(&Event::Confirmed("e4".into())));
-        assert!(events.contains(&Event::TheirMove("e5".into())));
-        // A two-ply change with no move of ours pending is still refused.
-        let frames = twice(&[b[0].clone(), b[2].clone()]);
-        let (report, _) = run(frames, false, vec![], &mut sink, settings());
-        assert!(matches!(report.reason, StopReason::Unexplained { .. }));
-    }
-
-    #[test]
-    fn move_not_shown_is_retried_once_then_stops() {
-        let start = boards_after(&[]);
-        let frames: Vec<Option<Board>> = std::iter::repeat_n(Some(start[0].clone()), 12).collect();
-        let s = Settings {
-            verify_frames: 3,
-            ..settings()
-        };
-        let mut sink = RecordingSink::default();
-        let (report, events) = run(frames, true, vec!["e2e4"], &mut sink, s);
-        assert_eq!(report.reason, StopReason::MoveNotShown("e2e4".into()));
-        assert_eq!(sink.actions.len(), 2);
-        assert!(events.contains(&Event::Retrying("e2e4".into())));
-    }
-
-    #[test]
-    fn a_third_repetition_ends_the_run_as_a_draw() {
-        // Knights out and back twice: the start position stands for the third time after
-        // black's fourth move, and the GUI ends the game there.
-        let moves = [
-            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
-        ];
-        let b = boards_after(&moves);
-        let mut frames = twice(&b);
-        // The board stays as it is after the draw: a run that waited on would see it for ever.
-        frames.extend(std::iter::repeat_n(Some(b[8].clone()), 20));
-        let mut sink = RecordingSink::default();
-        let ours = vec!["g1f3", "f3g1", "g1f3", "f3g1"];
-        let (report, _) = run(frames, true, ours, &mut sink, settings());
-        assert_eq!(report.reason, StopReason::Drawn(Termination::Repetition));
-        assert_eq!(report.moves.len(), 8);
-    }
-
-    #[test]
-    fn max_moves_and_dry_run() {
-        let b = boards_after(&["e2e4", "e7e5", "g1f3"]);
-        let s = Settings {
-            max_moves: Some(1),
-            ..settings()
-        };
-        let (report, _) = run(
-            twice(&b),
-            true,
-            vec!["e2e4"],
-            &mut RecordingSink::default(),
-            s,
-        );
-        assert_eq!(report.reason, StopReason::MaxMoves);
-
-        let s = Settings {
-            dry_run: true,
-            ..settings()
-        };
-        let mut sink = RecordingSink::default();
-        let (_, events) = run(twice(&b[..1]), true, vec!["e2e4"], &mut sink, s);
-        assert!(sink.actions.is_empty());
-        assert!(
-            events
-                .iter()
-                .any(|e| matches!(e, Event::OurMove { dry_run: true, .. }))
-        );
-    }
-
-    #[test]
-    fn castling_drags_king_two_squares_and_promotion_clicks_dialog() {
-        let m = Move::Castle {
-            king: Square::E1,
-            rook: Square::H1,
-        };
-        assert_eq!(drop_square(&m), Square::G1);
-        let place = BoardOnScreen {
-            x: 0.0,
-            y: 0.0,
-            width: 800.0,
-            height: 800.0,
-            white_at_bottom: true,
-        };
-        assert_eq!(
-            promotion_choice_square(&place, Square::A8, Role::Queen),
-            Square::A8
-        );
-        assert_eq!(
-            promotion_choice_square(&place, Square::A8, Role::Knight),
-            Square::A7
-        );
-        assert_eq!(
-            promotion_choice_square(&place, Square::H1, Role::Bishop),
-            Square::H4
-        );
-    }
-}
+mod tests;

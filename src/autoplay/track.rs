@@ -1,79 +1,140 @@
-//! Following the game on screen: which legal move turns the known position into the seen one,
-//! and when a sighting is stable enough to act on.
+//! Following the game on screen: which legal moves turn the known position into the board
+//! seen, allowing for the marks GUIs draw for the last move.
 
-use shakmaty::{Board, Chess, Move, Position};
+use super::params::{ARROW_REACH, MARKER_MISMATCHES};
+use shakmaty::{Bitboard, Board, Chess, Move, Position, Square};
 
 /// What a newly seen placement means for the game we track.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     /// The board shows the position we already know.
     Unchanged,
-    /// Exactly one legal move leads to the board seen.
-    Moved(Move),
+    /// These moves (one, or our move and the reply) lead to the board seen.
+    Moved(Vec<Move>),
     /// No legal move (or more than one) explains the board seen.
     Unexplained,
 }
 
-/// Compares a seen placement with the tracked position.
+/// The squares a GUI may mark for a move other than where pieces land: the squares the move
+/// leaves (a star, a dot, a tinted square, which can read as a piece) and the squares an arrow
+/// from the start square to the destination crosses (its shaft can hide or fake a piece).
+pub fn marker_squares(m: &Move) -> Bitboard {
+    let (from, to) = match *m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            let mut marks = Bitboard::from(king) | Bitboard::from(rook);
+            marks |= crossed(king, Square::from_coords(file, king.rank()));
+            return marks;
+        }
+        _ => (m.from().unwrap_or(m.to()), m.to()),
+    };
+    Bitboard::from(from) | crossed(from, to)
+}
+
+/// The squares strictly between `from` and `to` whose centres lie within [`ARROW_REACH`]
+/// squares of the line joining theirs.
+fn crossed(from: Square, to: Square) -> Bitboard {
+    let (x0, y0) = (f32::from(from.file() as u8), f32::from(from.rank() as u8));
+    let (x1, y1) = (f32::from(to.file() as u8), f32::from(to.rank() as u8));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let len2 = dx * dx + dy * dy;
+    let mut out = Bitboard::EMPTY;
+    if len2 == 0.0 {
+        return out;
+    }
+    for sq in Square::ALL {
+        if sq == from || sq == to {
+            continue;
+        }
+        let (x, y) = (f32::from(sq.file() as u8), f32::from(sq.rank() as u8));
+        // Where along the segment the square's centre projects, and how far off it lies.
+        let t = ((x - x0) * dx + (y - y0) * dy) / len2;
+        let off = ((x - x0) * dy - (y - y0) * dx).abs() / len2.sqrt();
+        if t > 0.0 && t < 1.0 && off <= ARROW_REACH {
+            out.add(sq);
+        }
+    }
+    out
+}
+
+/// Whether `seen` is `expected` but for marks of `last` (the move that led to `expected`): at
+/// most [`MARKER_MISMATCHES`] squares differ, each a square `last` left with something read on
+/// it, or a square its arrow crosses.
+fn fits_with_marks(expected: &Board, last: Option<&Move>, seen: &Board) -> bool {
+    let Some(last) = last else {
+        return false;
+    };
+    let marks = marker_squares(last);
+    let left = match *last {
+        Move::Castle { king, rook } => Bitboard::from(king) | Bitboard::from(rook),
+        _ => Bitboard::from(last.from().unwrap_or(last.to())),
+    };
+    let mut mismatches = 0;
+    for sq in Square::ALL {
+        let (e, s) = (expected.piece_at(sq), seen.piece_at(sq));
+        if e == s {
+            continue;
+        }
+        mismatches += 1;
+        let marked = marks.contains(sq) && (!left.contains(sq) || e.is_none());
+        if !marked || mismatches > MARKER_MISMATCHES {
+            return false;
+        }
+    }
+    true
+}
+
+/// Compares a seen placement with the tracked position `known`, reached by `last`.
 ///
-/// The move is found by playing every legal move and comparing whole boards, so castling,
-/// en passant and promotion need no special cases; a promotion is told apart by the piece that
-/// appears.
-pub fn infer_move(known: &Chess, seen: &Board) -> Change {
+/// The candidates are `known` itself, every legal move from it and, when our move `pending` was
+/// entered but not seen yet, that move followed by every reply (a quick reply can come before
+/// our move is seen on a still frame). A candidate that matches the board exactly wins; else the
+/// one candidate that matches but for marks of its last move ([`marker_squares`]). Moves are
+/// found by playing them and comparing whole boards, so castling, en passant and promotion need
+/// no special cases.
+pub fn explain(known: &Chess, last: Option<&Move>, pending: Option<&Move>, seen: &Board) -> Change {
     if known.board() == seen {
         return Change::Unchanged;
     }
-    let mut found = None;
+    let mut candidates: Vec<(Vec<Move>, Chess)> = Vec::new();
     for m in known.legal_moves() {
         let mut after = known.clone();
         after.play_unchecked(m);
-        if after.board() == seen {
-            if found.is_some() {
-                return Change::Unexplained;
-            }
-            found = Some(m);
+        candidates.push((vec![m], after));
+    }
+    if let Some(p) = pending.filter(|p| known.is_legal(**p)) {
+        let mut mid = known.clone();
+        mid.play_unchecked(*p);
+        for r in mid.legal_moves() {
+            let mut after = mid.clone();
+            after.play_unchecked(r);
+            candidates.push((vec![*p, r], after));
         }
     }
-    found.map_or(Change::Unexplained, Change::Moved)
-}
-
-/// Accepts a placement only once it was seen the same on `needed` frames in a row, so that a
-/// frame caught in the middle of an animation is never acted on.
-#[derive(Debug, Clone)]
-pub struct Stabilizer {
-    needed: u32,
-    last: Option<Board>,
-    count: u32,
-}
-
-impl Stabilizer {
-    /// A stabilizer that wants `needed` identical frames (at least 1).
-    pub fn new(needed: u32) -> Stabilizer {
-        Stabilizer {
-            needed: needed.max(1),
-            last: None,
-            count: 0,
-        }
+    let exact: Vec<&Vec<Move>> = candidates
+        .iter()
+        .filter(|(_, pos)| pos.board() == seen)
+        .map(|(moves, _)| moves)
+        .collect();
+    match exact[..] {
+        [moves] => return Change::Moved(moves.clone()),
+        [] => {}
+        _ => return Change::Unexplained,
     }
-
-    /// Feeds one sighting; returns the placement once it is stable (each further identical
-    /// sighting returns it again).
-    pub fn feed(&mut self, seen: Board) -> Option<Board> {
-        if self.last.as_ref() == Some(&seen) {
-            self.count += 1;
-        } else {
-            self.last = Some(seen);
-            self.count = 1;
-        }
-        (self.count >= self.needed)
-            .then(|| self.last.clone())
-            .flatten()
-    }
-
-    /// Forgets what was seen (after our own move, say).
-    pub fn reset(&mut self) {
-        self.last = None;
-        self.count = 0;
+    let unchanged = fits_with_marks(known.board(), last, seen);
+    let marked: Vec<&Vec<Move>> = candidates
+        .iter()
+        .filter(|(moves, pos)| fits_with_marks(pos.board(), moves.last(), seen))
+        .map(|(moves, _)| moves)
+        .collect();
+    match (unchanged, &marked[..]) {
+        (true, []) => Change::Unchanged,
+        (false, [moves]) => Change::Moved((*moves).clone()),
+        _ => Change::Unexplained,
     }
 }
 
@@ -81,24 +142,26 @@ impl Stabilizer {
 mod tests {
     use super::*;
     use crate::rules::fen::parse_position;
-    use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
-    use shakmaty::{CastlingMode, EnPassantMode, Role, Square};
+    use shakmaty::{CastlingMode, Piece, Role};
 
     fn pos(fen: &str) -> Chess {
         parse_position(fen, CastlingMode::Standard).unwrap()
     }
 
-    fn after(p: &Chess, uci: &str) -> Board {
-        let m = uci.parse::<UciMove>().unwrap().to_move(p).unwrap();
+    fn mv(p: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    fn after(p: &Chess, uci: &str) -> Chess {
         let mut q = p.clone();
-        q.play_unchecked(m);
-        q.board().clone()
+        q.play_unchecked(mv(p, uci));
+        q
     }
 
     fn inferred(p: &Chess, uci: &str) -> Move {
-        match infer_move(p, &after(p, uci)) {
-            Change::Moved(m) => m,
+        match explain(p, None, None, after(p, uci).board()) {
+            Change::Moved(m) if m.len() == 1 => m[0],
             other => panic!("{uci}: {other:?}"),
         }
     }
@@ -106,7 +169,7 @@ mod tests {
     #[test]
     fn plain_move_and_unchanged() {
         let p = Chess::default();
-        assert_eq!(infer_move(&p, p.board()), Change::Unchanged);
+        assert_eq!(explain(&p, None, None, p.board()), Change::Unchanged);
         let m = inferred(&p, "g1f3");
         assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
     }
@@ -138,29 +201,73 @@ mod tests {
     #[test]
     fn impossible_change_is_unexplained() {
         let p = Chess::default();
-        let two_moves = after(
-            &pos(&Fen::from_position(&p, EnPassantMode::Legal).to_string()),
-            "e2e4",
-        );
-        let mut q = p.clone();
-        q.play_unchecked("e2e4".parse::<UciMove>().unwrap().to_move(&p).unwrap());
-        let b = after(&q, "e7e5");
+        let b = after(&after(&p, "e2e4"), "e7e5");
         // Two plies at once, and a board from nowhere, are not one legal move.
-        assert_eq!(infer_move(&p, &b), Change::Unexplained);
-        assert_ne!(infer_move(&p, &two_moves), Change::Unexplained);
-        assert_eq!(infer_move(&p, &Board::empty()), Change::Unexplained);
+        assert_eq!(explain(&p, None, None, b.board()), Change::Unexplained);
+        assert_eq!(
+            explain(&p, None, None, &Board::empty()),
+            Change::Unexplained
+        );
     }
 
     #[test]
-    fn stabilizer_needs_repeats() {
-        let mut s = Stabilizer::new(2);
-        let a = Board::default();
-        let b = Board::empty();
-        assert_eq!(s.feed(a.clone()), None);
-        assert_eq!(s.feed(b.clone()), None);
-        assert_eq!(s.feed(b.clone()), Some(b.clone()));
-        assert_eq!(s.feed(b.clone()), Some(b));
-        s.reset();
-        assert_eq!(s.feed(a), None);
+    fn our_move_and_a_quick_reply_are_two_plies() {
+        let p = Chess::default();
+        let e4 = mv(&p, "e2e4");
+        let b = after(&after(&p, "e2e4"), "e7e5");
+        let Change::Moved(moves) = explain(&p, None, Some(&e4), b.board()) else {
+            panic!("not explained");
+        };
+        assert_eq!(moves.len(), 2);
+        assert_eq!(moves[0], e4);
+    }
+
+    #[test]
+    fn a_mark_on_the_square_a_move_left_is_not_a_piece() {
+        // After 1. e4 e5 a GUI marks e7, and the mark reads as a black king on e7.
+        let p = after(&Chess::default(), "e2e4");
+        let e5 = mv(&p, "e7e5");
+        let mut seen = after(&p, "e7e5").board().clone();
+        seen.set_piece_at(Square::E7, Piece::from_char('k').unwrap());
+        assert_eq!(explain(&p, None, None, &seen), Change::Moved(vec![e5]));
+        // Once the move is known the same board is the known position, not a change.
+        let q = after(&p, "e7e5");
+        assert_eq!(explain(&q, Some(&e5), None, &seen), Change::Unchanged);
+        // A piece read on a square the last move did not leave is a real change.
+        let mut other = q.board().clone();
+        other.set_piece_at(Square::D6, Piece::from_char('k').unwrap());
+        assert_eq!(explain(&q, Some(&e5), None, &other), Change::Unexplained);
+    }
+
+    #[test]
+    fn an_arrow_over_empty_squares_is_not_a_piece() {
+        // 1. Nf3: an arrow from g1 to f3 crosses f2 and g2; its shaft over g2 reads as a pawn
+        // on an empty square only when the pawn is gone, so take the pawns off first.
+        let p = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+        let nf3 = mv(&p, "g1f3");
+        assert!(marker_squares(&nf3).contains(Square::G1));
+        assert!(marker_squares(&nf3).contains(Square::G2));
+        assert!(marker_squares(&nf3).contains(Square::F2));
+        assert!(!marker_squares(&nf3).contains(Square::F3));
+        let mut seen = after(&p, "g1f3").board().clone();
+        seen.set_piece_at(Square::G2, Piece::from_char('P').unwrap());
+        assert_eq!(explain(&p, None, None, &seen), Change::Moved(vec![nf3]));
+        // Three marks are too many.
+        seen.set_piece_at(Square::F2, Piece::from_char('P').unwrap());
+        seen.set_piece_at(Square::G1, Piece::from_char('P').unwrap());
+        assert_eq!(explain(&p, None, None, &seen), Change::Unexplained);
+    }
+
+    #[test]
+    fn castling_marks_both_squares_left() {
+        let m = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        let marks = marker_squares(&m);
+        for sq in [Square::E1, Square::F1, Square::H1] {
+            assert!(marks.contains(sq), "{sq}");
+        }
+        assert!(!marks.contains(Square::G1));
     }
 }

@@ -1,20 +1,22 @@
 //! `chessbot autoplay`: screen (or replay) → vision → tracking → player → mouse (or recorder).
 
 use super::{CliError, CmdResult};
-use crate::cli::autoplay::{AutoplayArgs, PromotionArg, SideArg};
+use crate::cli::autoplay::{AutoplayArgs, InputArg, PromotionArg, SideArg, TurnArg};
 use chessbot::autoplay::AutoplayError;
+use chessbot::autoplay::clock::{Clock, ManualClock};
 use chessbot::autoplay::input::{InputSink, RecordingSink};
 use chessbot::autoplay::reader::VisionReader;
 use chessbot::autoplay::screen::{ReplaySource, ScreenSource};
 use chessbot::autoplay::session::{
-    Autoplay, Event, MoveGesture, PromotionDialog, Report, Settings, SideChoice, StopReason,
+    Autoplay, Event, InputChoice, InputMethod, PromotionDialog, Report, Settings, SideChoice,
+    StopReason,
 };
 use chessbot::game::{GameRecord, GameResult, Termination};
 use chessbot::players::engine::EnginePlayer;
 use chessbot::players::spec::PlayerSpec;
 use chessbot::players::{ClockView, Player};
 use chessbot::search::{Level, StopFlag, position_key};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Position, Role};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,18 +45,25 @@ fn settings(args: &AutoplayArgs) -> Settings {
             SideArg::White => SideChoice::Fixed(Color::White),
             SideArg::Black => SideChoice::Fixed(Color::Black),
         },
+        turn: args.turn.map(|t| match t {
+            TurnArg::White => Color::White,
+            TurnArg::Black => Color::Black,
+        }),
         max_moves: args.max_moves,
         dry_run: args.dry_run,
-        gesture: if args.click {
-            MoveGesture::ClickClick
-        } else {
-            MoveGesture::Drag
+        input: match (args.click, args.input) {
+            (true, _) | (false, InputArg::Click) => InputChoice::Fixed(InputMethod::Click),
+            (false, InputArg::Drag) => InputChoice::Fixed(InputMethod::Drag),
+            (false, InputArg::Auto) => InputChoice::Auto,
         },
         promotion: match args.promotion {
+            PromotionArg::Auto => PromotionDialog::Auto,
             PromotionArg::None => PromotionDialog::None,
             PromotionArg::Column => PromotionDialog::Column,
         },
         poll: Duration::from_millis(args.poll),
+        settle: Duration::from_millis(args.settle),
+        opponent_timeout: Some(Duration::from_secs(args.opponent_timeout)),
         clock: ClockView {
             depth: args.depth,
             movetime: match (args.depth, args.movetime) {
@@ -68,18 +77,21 @@ fn settings(args: &AutoplayArgs) -> Settings {
     }
 }
 
-fn player(args: &AutoplayArgs) -> Result<Box<dyn Player>, CliError> {
+/// The player, and the flag that stops its search at once (our engine's), for Ctrl-C.
+fn player(args: &AutoplayArgs) -> Result<(Box<dyn Player>, Option<StopFlag>), CliError> {
     match &args.engine {
         Some(program) => {
             let spec = PlayerSpec::parse(&format!("uci:{program}")).map_err(CliError::input)?;
-            spec.build().map_err(CliError::runtime)
+            Ok((spec.build().map_err(CliError::runtime)?, None))
         }
         None => {
             let engine = EnginePlayer::new(64);
-            Ok(Box::new(match args.level {
+            let engine = match args.level {
                 Some(l) => engine.with_level(Level::new(l).map_err(CliError::input)?),
                 None => engine,
-            }))
+            };
+            let stop = engine.control().stop.clone();
+            Ok((Box::new(engine), Some(stop)))
         }
     }
 }
@@ -87,7 +99,18 @@ fn player(args: &AutoplayArgs) -> Result<Box<dyn Player>, CliError> {
 /// Prints progress as it happens (stdout, one line per event).
 fn print_event(event: Event) {
     let line = match event {
-        Event::Started { side, fen } => format!("playing {side} from {fen}"),
+        Event::Started {
+            side,
+            fen,
+            turn_guessed,
+        } => {
+            let guess = if turn_guessed {
+                " (the board does not show whose turn it is: --turn says)"
+            } else {
+                ""
+            };
+            format!("playing {side} from {fen}{guess}")
+        }
         Event::TheirMove(san) => format!("their move {san}"),
         Event::OurMove {
             san,
@@ -104,7 +127,31 @@ fn print_event(event: Event) {
             to.y
         ),
         Event::Confirmed(san) => format!("confirmed {san} on the board"),
-        Event::Retrying(san) => format!("{san} did not show; trying once more"),
+        Event::Retrying { uci, how } => format!("{uci} did not show; entering it with {how}"),
+        Event::InputFound(method) => format!(
+            "the GUI takes {}: moves are entered so from now on",
+            match method {
+                InputMethod::Drag => "drags",
+                InputMethod::Click => "clicks",
+            }
+        ),
+        Event::PromotionChosen(role) => format!(
+            "clicked the {} in the promotion chooser",
+            match role {
+                Role::Knight => "knight",
+                Role::Bishop => "bishop",
+                Role::Rook => "rook",
+                _ => "queen",
+            }
+        ),
+        Event::PromotedOtherwise(san) => format!("the GUI promoted by itself: {san}"),
+        Event::StillWaiting { side, still } => format!(
+            "the board has not changed for {} s while waiting for {side} to move; if {} is to \
+             move, run again with --turn {}",
+            still.as_secs(),
+            !side,
+            !side
+        ),
     };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
@@ -144,15 +191,19 @@ fn describe(reason: &StopReason) -> String {
         ),
         StopReason::MaxMoves => "stopped after --max-moves".into(),
         StopReason::Failsafe => "stopped: the mouse was pushed into a screen corner".into(),
-        StopReason::UserMovedMouse => "stopped: the mouse was moved during a drag".into(),
+        StopReason::UserMovedMouse => "stopped: the mouse was moved by the user".into(),
         StopReason::Interrupted => "stopped: interrupted".into(),
         StopReason::BoardLost => "stopped: the board is no longer visible".into(),
         StopReason::Unexplained { known, seen } => format!(
             "stopped: the board changed from {known} to {seen}, which no legal move explains"
         ),
         StopReason::MoveNotShown(san) => {
-            format!("stopped: our move {san} did not show on the board, even after a retry")
+            format!("stopped: our move {san} did not show on the board, however it was entered")
         }
+        StopReason::OpponentTimeout(waited) => format!(
+            "stopped: the opponent did not move in {} s (--opponent-timeout)",
+            waited.as_secs()
+        ),
         StopReason::IllegalPosition(why) => format!("stopped: the board is not legal: {why}"),
         StopReason::EndOfFrames => "stopped: no more frames to replay".into(),
     }
@@ -165,6 +216,7 @@ fn failed(reason: &StopReason) -> bool {
         StopReason::BoardLost
             | StopReason::Unexplained { .. }
             | StopReason::MoveNotShown(_)
+            | StopReason::OpponentTimeout(_)
             | StopReason::IllegalPosition(_)
     )
 }
@@ -173,20 +225,26 @@ fn drive(
     args: &AutoplayArgs,
     screen: &mut dyn ScreenSource,
     input: &mut dyn InputSink,
+    clock: &mut dyn Clock,
 ) -> CmdResult {
     let mut reader = VisionReader::embedded()
         .map_err(CliError::runtime)?
         .with_debug_dir(args.debug_dir.clone());
-    let mut player = player(args)?;
+    let (mut player, search_stop) = player(args)?;
     let name = player.name();
+    // Ctrl-C raises the loop's flag and stops our engine's search at once; the loop checks the
+    // flag before every gesture.
     let stop = StopFlag::new();
-    signal_hook::flag::register(signal_hook::consts::SIGINT, stop.shared())
-        .map_err(CliError::runtime)?;
+    for flag in std::iter::once(&stop).chain(search_stop.as_ref()) {
+        signal_hook::flag::register(signal_hook::consts::SIGINT, flag.shared())
+            .map_err(CliError::runtime)?;
+    }
     let mut run = Autoplay {
         screen,
         reader: &mut reader,
         input,
         player: player.as_mut(),
+        clock,
         stop,
         settings: settings(args),
     };
@@ -212,10 +270,13 @@ fn drive(
             .map(|d| d.as_secs_f64() * 1000.0)
             .collect();
         ms.sort_by(f64::total_cmp);
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
         writeln!(
             out,
-            "latency from their move on screen to our mouse release (search excluded): median {:.0} ms, max {:.0} ms over {} moves",
-            ms[ms.len() / 2],
+            "latency from their move starting to show to our mouse release (search excluded): \
+             median {:.0} ms, p95 {:.0} ms, max {:.0} ms over {} moves",
+            at(0.5),
+            at(0.95),
             ms[ms.len() - 1],
             ms.len()
         )?;
@@ -230,26 +291,49 @@ fn drive(
 
 pub fn run(args: AutoplayArgs) -> CmdResult {
     let region = args.region.as_deref().map(parse_region).transpose()?;
+    if let Some(dir) = &args.record
+        && !dir.is_dir()
+    {
+        return Err(CliError::input(format!(
+            "--record {}: not a folder",
+            dir.display()
+        )));
+    }
     if let Some(dir) = &args.replay {
-        let mut screen = ReplaySource::open(dir).map_err(CliError::input)?;
+        // A replay runs on the recorded frames' own times (or one --poll apart).
+        let mut clock = ManualClock::new();
+        let mut screen = ReplaySource::open(dir)
+            .map_err(CliError::input)?
+            .with_clock(clock.clone());
         let mut sink = RecordingSink::default();
-        return drive(&args, &mut screen, &mut sink);
+        return drive(&args, &mut screen, &mut sink, &mut clock);
     }
     live(&args, region)
 }
 
 #[cfg(feature = "autoplay")]
 fn live(args: &AutoplayArgs, region: Option<(i32, i32, u32, u32)>) -> CmdResult {
+    use chessbot::autoplay::clock::SystemClock;
     use chessbot::autoplay::live::{EnigoMouse, ScreenRect, XcapScreen};
+    use chessbot::autoplay::screen::Recorder;
     let rect = region.map(|(x, y, width, height)| ScreenRect {
         x,
         y,
         width,
         height,
     });
-    let mut screen = XcapScreen::open(args.monitor, rect).map_err(CliError::runtime)?;
+    let screen = XcapScreen::open(args.monitor, rect).map_err(CliError::runtime)?;
     let mut mouse = EnigoMouse::open().map_err(CliError::runtime)?;
-    drive(args, &mut screen, &mut mouse)
+    let mut clock = SystemClock::new();
+    match &args.record {
+        Some(dir) => drive(
+            args,
+            &mut Recorder::new(screen, dir.clone()),
+            &mut mouse,
+            &mut clock,
+        ),
+        None => drive(args, &mut { screen }, &mut mouse, &mut clock),
+    }
 }
 
 #[cfg(not(feature = "autoplay"))]

@@ -176,6 +176,12 @@ impl Recognizer {
         Recognizer { classifier }
     }
 
+    /// The square classifier it reads with (for pictures off the board, such as the icons of a
+    /// promotion dialog).
+    pub fn classifier(&self) -> &Classifier {
+        &self.classifier
+    }
+
     /// The pipeline: reads the board(s) in `img` (decoded by [`crate::vision::input`]), the
     /// largest only, or all with [`RecognizeOptions::all`]. [`VisionError::NoBoard`] when no
     /// board is found.
