@@ -98,6 +98,17 @@ impl Screen {
             .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
+    /// The names of the visible windows.
+    fn window_names(&self) -> Vec<String> {
+        let ids = self
+            .xdotool(&["search", "--onlyvisible", "--name", "."])
+            .unwrap_or_default();
+        ids.split_whitespace()
+            .filter_map(|id| self.xdotool(&["getwindowname", id]))
+            .map(|name| name.trim().to_string())
+            .collect()
+    }
+
     /// Waits until a visible window whose name matches `name` is shown.
     fn wait_for_window(&self, name: &str, seconds: u64) -> bool {
         for _ in 0..seconds * 4 {
@@ -249,7 +260,6 @@ mod xboard {
         least: usize,
     ) -> Vec<String> {
         let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let screen = Screen::start(&tools.xvfb, &tools.xdotool);
         let dir = tempfile::tempdir().unwrap();
         let saved = dir.path().join("xboard.pgn");
         // Only what the test needs beside Debian's settings: the engine and its time (Fairy-Max
@@ -296,15 +306,30 @@ mod xboard {
         if side == "black" {
             args.extend(["-flipView".into(), "true".into()]);
         }
-        let mut xboard = spawn(
-            Command::new(&tools.xboard)
-                .args(&args)
-                .env("DISPLAY", &screen.display),
-        );
-        assert!(
-            screen.wait_for_window("^xboard: ", 30),
-            "XBoard shows no window"
-        );
+        // XBoard's main window is named `xboard: ...` until a game runs, then after its
+        // players (`Fairy-Max 5.0b vs. root`), or after the position file it loaded; its
+        // error pop-ups are named otherwise. Now and then the X screen or XBoard does not
+        // come up at all on a busy machine: that start is thrown away and made again.
+        let mut started = None;
+        for _ in 0..3 {
+            let screen = Screen::start(&tools.xvfb, &tools.xdotool);
+            let xboard = spawn(
+                Command::new(&tools.xboard)
+                    .args(&args)
+                    .env("DISPLAY", &screen.display),
+            );
+            if screen.wait_for_window("^xboard: | vs\\. |start\\.fen$", 30) {
+                started = Some((screen, xboard));
+                break;
+            }
+            eprintln!(
+                "XBoard shows no main window (visible: {:?}); starting again",
+                screen.window_names()
+            );
+        }
+        let Some((screen, mut xboard)) = started else {
+            panic!("XBoard showed no main window in three starts");
+        };
         std::thread::sleep(Duration::from_secs(3));
         let mut flags = vec!["--color", side];
         flags.extend(ours);
