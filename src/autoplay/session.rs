@@ -313,7 +313,10 @@ struct Pending {
     before: Frame,
     /// The board's place then.
     place: BoardOnScreen,
-    /// The still picture last searched for a promotion chooser.
+    /// The whole screen, watched for a promotion chooser: a dialog may open beside the board,
+    /// where the board's own watcher does not look.
+    screen: Stillness,
+    /// The still picture of the screen last searched for a promotion chooser.
     searched: Option<u64>,
     /// Whether a promotion piece was clicked.
     chose: bool,
@@ -424,11 +427,23 @@ impl Autoplay<'_> {
                 Look::NoBoard => None,
                 Look::Board(s) => Some(s),
             };
+            // A chooser is answered before the board is read for our move: a dialog over the
+            // board can put a piece's icon on the promotion square, which would read as the
+            // GUI promoting to that piece by itself.
+            if st.pending.is_some() {
+                if let Some(reason) = self.answer_chooser(st, &frame, now, events)? {
+                    return Ok(reason);
+                }
+                if st.pending.as_ref().is_some_and(|p| p.chose && p.at == now) {
+                    self.pause();
+                    continue;
+                }
+            }
             if let Some(reason) = self.track(st, sighting.as_ref(), now, events) {
                 return Ok(reason);
             }
             if st.pending.is_some() {
-                if let Some(reason) = self.follow_pending(st, &frame, now, events)? {
+                if let Some(reason) = self.follow_pending(st, now, events)? {
                     return Ok(reason);
                 }
                 self.pause();
@@ -613,6 +628,18 @@ impl Autoplay<'_> {
                 // that promotes by itself, that pawn move with the GUI's piece).
                 match st.pending.take() {
                     Some(p) if p.mv == m || same_squares(&p.mv, &m) => {
+                        // Another piece than ours may be a picture over the square before
+                        // the GUI's chooser opens (the dragged pawn faded, a dialog's icon):
+                        // the GUI is taken to have promoted by itself only when no chooser
+                        // came in the time a move has to show.
+                        if p.mv != m
+                            && self.settings.promotion == PromotionDialog::Auto
+                            && !p.chose
+                            && now.saturating_sub(p.at) < self.settings.verify
+                        {
+                            st.pending = Some(p);
+                            return None;
+                        }
                         if p.mv != m {
                             events(Event::PromotedOtherwise(san.clone()));
                         }
@@ -661,9 +688,10 @@ impl Autoplay<'_> {
         None
     }
 
-    /// Our move was entered and is not on the board yet: a promotion chooser to answer, the
-    /// next way of entering it, or the end.
-    fn follow_pending(
+    /// Our promotion was entered and no piece chosen yet: looks for the GUI's chooser once the
+    /// whole screen stands still in a picture not searched yet, and clicks the wanted piece in
+    /// it.
+    fn answer_chooser(
         &mut self,
         st: &mut State,
         frame: &Frame,
@@ -673,44 +701,59 @@ impl Autoplay<'_> {
         let Some(side) = st.game.as_ref().map(|g| g.side) else {
             return Ok(None);
         };
-        let epoch = st.still.epoch();
         let Some(p) = st.pending.as_mut() else {
             return Ok(None);
         };
-        if let Some(role) = p.mv.promotion()
-            && self.settings.promotion == PromotionDialog::Auto
-            && !p.chose
-            && p.searched != Some(epoch)
-        {
-            p.searched = Some(epoch);
-            let known = st.game.as_ref().map(|g| g.pos.board().clone());
-            let chooser = find_chooser(
-                self.reader,
-                &p.before,
-                frame,
-                &p.place,
-                &known.unwrap_or_default(),
-                drop_square(&p.mv),
-                side,
-            )?;
-            if let Some(at) = chooser.as_ref().and_then(|c| c.icon(role)) {
-                if let Some(reason) = self.asked_to_stop(st) {
-                    return Ok(Some(reason));
-                }
-                let at = frame.to_screen(at);
-                match self.input.click(at) {
-                    Ok(()) => {}
-                    Err(e) => return Ok(Some(gesture_stop(e))),
-                }
-                st.pointer = self.input.pointer().or(Some(at));
-                events(Event::PromotionChosen(role));
-                if let Some(p) = st.pending.as_mut() {
-                    p.chose = true;
-                    p.at = now;
-                }
-                return Ok(None);
-            }
+        let Some(role) = p.mv.promotion() else {
+            return Ok(None);
+        };
+        if self.settings.promotion != PromotionDialog::Auto || p.chose {
+            return Ok(None);
         }
+        p.screen
+            .feed(&frame.image, PixelRect::whole(&frame.image), now);
+        let epoch = p.screen.epoch();
+        if p.screen.still_for(now) < self.settings.settle || p.searched == Some(epoch) {
+            return Ok(None);
+        }
+        p.searched = Some(epoch);
+        let known = st.game.as_ref().map(|g| g.pos.board().clone());
+        let chooser = find_chooser(
+            self.reader,
+            &p.before,
+            frame,
+            &p.place,
+            &known.unwrap_or_default(),
+            drop_square(&p.mv),
+            side,
+        )?;
+        let Some(at) = chooser.as_ref().and_then(|c| c.icon(role)) else {
+            return Ok(None);
+        };
+        if let Some(reason) = self.asked_to_stop(st) {
+            return Ok(Some(reason));
+        }
+        let at = frame.to_screen(at);
+        if let Err(e) = self.input.click(at) {
+            return Ok(Some(gesture_stop(e)));
+        }
+        st.pointer = self.input.pointer().or(Some(at));
+        events(Event::PromotionChosen(role));
+        if let Some(p) = st.pending.as_mut() {
+            p.chose = true;
+            p.at = now;
+        }
+        Ok(None)
+    }
+
+    /// Our move was entered and is not on the board yet: the next way of entering it, or the
+    /// end.
+    fn follow_pending(
+        &mut self,
+        st: &mut State,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<Option<StopReason>, AutoplayError> {
         let Some(p) = st.pending.as_mut() else {
             return Ok(None);
         };
@@ -842,6 +885,7 @@ impl Autoplay<'_> {
             at: now,
             before: st.read_frame.clone().unwrap_or_else(|| frame.clone()),
             place,
+            screen: Stillness::new(),
             searched: None,
             chose: false,
         });
