@@ -185,6 +185,14 @@ pub enum Event {
     },
     /// The opponent moved.
     TheirMove(String),
+    /// The opponent's last move was read while its piece rested on the way: the piece went on,
+    /// and this move replaces it.
+    TheirMoveWentOn {
+        /// The move read first, in SAN.
+        was: String,
+        /// The move the board shows now, in SAN.
+        now: String,
+    },
     /// We decided on a move (and are about to play it, unless dry-running).
     OurMove {
         /// The move in SAN.
@@ -274,6 +282,18 @@ impl Game {
         self.keys.push(position_key(&self.pos));
         self.pos.play_unchecked(m);
         self.moves.push(m);
+    }
+
+    /// Takes back the last move: the position before it and that move.
+    fn take_back(&mut self) -> Option<(Chess, Move)> {
+        let last = self.moves.pop()?;
+        self.keys.pop();
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(*m);
+        }
+        self.pos = pos.clone();
+        Some((pos, last))
     }
 }
 
@@ -616,6 +636,16 @@ impl Autoplay<'_> {
             }
             Change::Moved(moves) => moves,
             Change::Unexplained => {
+                if st.pending.is_none()
+                    && g.pos.turn() == g.side
+                    && let Some((was, went_on)) = went_on(g, &s.board)
+                {
+                    events(Event::TheirMoveWentOn { was, now: went_on });
+                    st.chosen = None;
+                    st.unexplained_since = None;
+                    st.waiting_since = now;
+                    return None;
+                }
                 st.unexplained_since.get_or_insert(now);
                 return None;
             }
@@ -1027,6 +1057,27 @@ fn gesture_stop(e: AutoplayError) -> StopReason {
         AutoplayError::UserMovedMouse => StopReason::UserMovedMouse,
         AutoplayError::Failsafe => StopReason::Failsafe,
         e => StopReason::MoveNotShown(e.to_string()),
+    }
+}
+
+/// When the board no legal move explains is the opponent's last move gone further (a GUI's
+/// slide that rested on a square long enough to be read as still, on a busy machine): the same
+/// piece from the same square to another one. Replaces the move in `g` and returns both moves
+/// in SAN; leaves `g` as it was otherwise.
+fn went_on(g: &mut Game, seen: &Board) -> Option<(String, String)> {
+    let (before, last) = g.take_back()?;
+    let earlier = g.moves.last().copied();
+    match explain(&before, earlier.as_ref(), None, seen) {
+        Change::Moved(ms) if ms.len() == 1 && ms[0] != last && ms[0].from() == last.from() => {
+            let was = shakmaty::san::SanPlus::from_move(before.clone(), last).to_string();
+            let now = shakmaty::san::SanPlus::from_move(before, ms[0]).to_string();
+            g.play(ms[0]);
+            Some((was, now))
+        }
+        _ => {
+            g.play(last);
+            None
+        }
     }
 }
 

@@ -640,6 +640,30 @@ fn a_slide_that_pauses_on_a_square_is_not_a_move() {
 }
 
 #[test]
+fn their_piece_read_resting_on_its_way_is_followed_to_its_square() {
+    // Every slide rests 400 ms on e7 and on f6 (a GUI stalled on a busy machine): Black's queen
+    // from d8 to h4 reads as Qe7, then Qf6, before it arrives.
+    let start = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let how = Behaviour {
+        slide: vec![Square::E7, Square::F6],
+        step: MS(400),
+        ..Behaviour::default()
+    };
+    let gui = Gui::new(start.clone(), Color::White, vec!["d8h4"], how);
+    // Our player is asked again each time the position is corrected.
+    let out = run(&gui, vec!["g1f3", "f3h4", "f3h4", "f3h4"], limited(2));
+    assert_eq!(out.report.reason, StopReason::MaxMoves, "{:?}", out.events);
+    assert_eq!(sans(&start, &out.report.moves), ["Nf3", "Qh4", "Nxh4"]);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, Event::TheirMoveWentOn { .. })),
+        "{:?}",
+        out.events
+    );
+}
+
+#[test]
 fn a_gui_that_takes_only_clicks_is_found_and_kept() {
     let how = Behaviour {
         drag: false,
