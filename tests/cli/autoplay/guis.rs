@@ -102,15 +102,20 @@ static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
 
 impl Screen {
     fn start(xvfb: &Path, xdotool: &Path) -> Screen {
-        // A display number no other X server here uses.
-        let n = loop {
-            let n = 140
-                + (std::process::id() % 50) * 8
-                + NEXT_DISPLAY.fetch_add(1, Ordering::Relaxed) % 8;
-            if !Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-                break n;
-            }
+        // A display number no running X server here uses: its lock file is absent, or left by
+        // a server that was killed (X servers take such a display over).
+        let free = |n: u32| {
+            std::fs::read_to_string(format!("/tmp/.X{n}-lock")).map_or(true, |pid| {
+                pid.trim()
+                    .parse::<u32>()
+                    .is_ok_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+            })
         };
+        let first = 140 + (std::process::id() % 50) * 8;
+        let n = (0..400)
+            .map(|_| first + NEXT_DISPLAY.fetch_add(1, Ordering::Relaxed) % 400)
+            .find(|&n| free(n))
+            .expect("a free X display number");
         let display = format!(":{n}");
         let xvfb = spawn(
             Command::new(xvfb).args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]),
