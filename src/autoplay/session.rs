@@ -185,6 +185,14 @@ pub enum Event {
     },
     /// The opponent moved.
     TheirMove(String),
+    /// The opponent's last move was read while its piece rested on the way: the piece went on,
+    /// and this move replaces it.
+    TheirMoveWentOn {
+        /// The move read first, in SAN.
+        was: String,
+        /// The move the board shows now, in SAN.
+        now: String,
+    },
     /// We decided on a move (and are about to play it, unless dry-running).
     OurMove {
         /// The move in SAN.
@@ -275,6 +283,18 @@ impl Game {
         self.pos.play_unchecked(m);
         self.moves.push(m);
     }
+
+    /// Takes back the last move: the position before it and that move.
+    fn take_back(&mut self) -> Option<(Chess, Move)> {
+        let last = self.moves.pop()?;
+        self.keys.pop();
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(*m);
+        }
+        self.pos = pos.clone();
+        Some((pos, last))
+    }
 }
 
 /// One gesture that enters a move.
@@ -313,7 +333,10 @@ struct Pending {
     before: Frame,
     /// The board's place then.
     place: BoardOnScreen,
-    /// The still picture last searched for a promotion chooser.
+    /// The whole screen, watched for a promotion chooser: a dialog may open beside the board,
+    /// where the board's own watcher does not look.
+    screen: Stillness,
+    /// The still picture of the screen last searched for a promotion chooser.
     searched: Option<u64>,
     /// Whether a promotion piece was clicked.
     chose: bool,
@@ -424,11 +447,23 @@ impl Autoplay<'_> {
                 Look::NoBoard => None,
                 Look::Board(s) => Some(s),
             };
+            // A chooser is answered before the board is read for our move: a dialog over the
+            // board can put a piece's icon on the promotion square, which would read as the
+            // GUI promoting to that piece by itself.
+            if st.pending.is_some() {
+                if let Some(reason) = self.answer_chooser(st, &frame, now, events)? {
+                    return Ok(reason);
+                }
+                if st.pending.as_ref().is_some_and(|p| p.chose && p.at == now) {
+                    self.pause();
+                    continue;
+                }
+            }
             if let Some(reason) = self.track(st, sighting.as_ref(), now, events) {
                 return Ok(reason);
             }
             if st.pending.is_some() {
-                if let Some(reason) = self.follow_pending(st, &frame, now, events)? {
+                if let Some(reason) = self.follow_pending(st, now, events)? {
                     return Ok(reason);
                 }
                 self.pause();
@@ -601,6 +636,16 @@ impl Autoplay<'_> {
             }
             Change::Moved(moves) => moves,
             Change::Unexplained => {
+                if st.pending.is_none()
+                    && g.pos.turn() == g.side
+                    && let Some((was, went_on)) = went_on(g, &s.board)
+                {
+                    events(Event::TheirMoveWentOn { was, now: went_on });
+                    st.chosen = None;
+                    st.unexplained_since = None;
+                    st.waiting_since = now;
+                    return None;
+                }
                 st.unexplained_since.get_or_insert(now);
                 return None;
             }
@@ -613,6 +658,18 @@ impl Autoplay<'_> {
                 // that promotes by itself, that pawn move with the GUI's piece).
                 match st.pending.take() {
                     Some(p) if p.mv == m || same_squares(&p.mv, &m) => {
+                        // Another piece than ours may be a picture over the square before
+                        // the GUI's chooser opens (the dragged pawn faded, a dialog's icon):
+                        // the GUI is taken to have promoted by itself only when no chooser
+                        // came in the time a move has to show.
+                        if p.mv != m
+                            && self.settings.promotion == PromotionDialog::Auto
+                            && !p.chose
+                            && now.saturating_sub(p.at) < self.settings.verify
+                        {
+                            st.pending = Some(p);
+                            return None;
+                        }
                         if p.mv != m {
                             events(Event::PromotedOtherwise(san.clone()));
                         }
@@ -661,9 +718,10 @@ impl Autoplay<'_> {
         None
     }
 
-    /// Our move was entered and is not on the board yet: a promotion chooser to answer, the
-    /// next way of entering it, or the end.
-    fn follow_pending(
+    /// Our promotion was entered and no piece chosen yet: looks for the GUI's chooser once the
+    /// whole screen stands still in a picture not searched yet, and clicks the wanted piece in
+    /// it.
+    fn answer_chooser(
         &mut self,
         st: &mut State,
         frame: &Frame,
@@ -673,44 +731,59 @@ impl Autoplay<'_> {
         let Some(side) = st.game.as_ref().map(|g| g.side) else {
             return Ok(None);
         };
-        let epoch = st.still.epoch();
         let Some(p) = st.pending.as_mut() else {
             return Ok(None);
         };
-        if let Some(role) = p.mv.promotion()
-            && self.settings.promotion == PromotionDialog::Auto
-            && !p.chose
-            && p.searched != Some(epoch)
-        {
-            p.searched = Some(epoch);
-            let known = st.game.as_ref().map(|g| g.pos.board().clone());
-            let chooser = find_chooser(
-                self.reader,
-                &p.before,
-                frame,
-                &p.place,
-                &known.unwrap_or_default(),
-                drop_square(&p.mv),
-                side,
-            )?;
-            if let Some(at) = chooser.as_ref().and_then(|c| c.icon(role)) {
-                if let Some(reason) = self.asked_to_stop(st) {
-                    return Ok(Some(reason));
-                }
-                let at = frame.to_screen(at);
-                match self.input.click(at) {
-                    Ok(()) => {}
-                    Err(e) => return Ok(Some(gesture_stop(e))),
-                }
-                st.pointer = self.input.pointer().or(Some(at));
-                events(Event::PromotionChosen(role));
-                if let Some(p) = st.pending.as_mut() {
-                    p.chose = true;
-                    p.at = now;
-                }
-                return Ok(None);
-            }
+        let Some(role) = p.mv.promotion() else {
+            return Ok(None);
+        };
+        if self.settings.promotion != PromotionDialog::Auto || p.chose {
+            return Ok(None);
         }
+        p.screen
+            .feed(&frame.image, PixelRect::whole(&frame.image), now);
+        let epoch = p.screen.epoch();
+        if p.screen.still_for(now) < self.settings.settle || p.searched == Some(epoch) {
+            return Ok(None);
+        }
+        p.searched = Some(epoch);
+        let known = st.game.as_ref().map(|g| g.pos.board().clone());
+        let chooser = find_chooser(
+            self.reader,
+            &p.before,
+            frame,
+            &p.place,
+            &known.unwrap_or_default(),
+            drop_square(&p.mv),
+            side,
+        )?;
+        let Some(at) = chooser.as_ref().and_then(|c| c.icon(role)) else {
+            return Ok(None);
+        };
+        if let Some(reason) = self.asked_to_stop(st) {
+            return Ok(Some(reason));
+        }
+        let at = frame.to_screen(at);
+        if let Err(e) = self.input.click(at) {
+            return Ok(Some(gesture_stop(e)));
+        }
+        st.pointer = self.input.pointer().or(Some(at));
+        events(Event::PromotionChosen(role));
+        if let Some(p) = st.pending.as_mut() {
+            p.chose = true;
+            p.at = now;
+        }
+        Ok(None)
+    }
+
+    /// Our move was entered and is not on the board yet: the next way of entering it, or the
+    /// end.
+    fn follow_pending(
+        &mut self,
+        st: &mut State,
+        now: Duration,
+        events: &mut dyn FnMut(Event),
+    ) -> Result<Option<StopReason>, AutoplayError> {
         let Some(p) = st.pending.as_mut() else {
             return Ok(None);
         };
@@ -842,6 +915,7 @@ impl Autoplay<'_> {
             at: now,
             before: st.read_frame.clone().unwrap_or_else(|| frame.clone()),
             place,
+            screen: Stillness::new(),
             searched: None,
             chose: false,
         });
@@ -983,6 +1057,27 @@ fn gesture_stop(e: AutoplayError) -> StopReason {
         AutoplayError::UserMovedMouse => StopReason::UserMovedMouse,
         AutoplayError::Failsafe => StopReason::Failsafe,
         e => StopReason::MoveNotShown(e.to_string()),
+    }
+}
+
+/// When the board no legal move explains is the opponent's last move gone further (a GUI's
+/// slide that rested on a square long enough to be read as still, on a busy machine): the same
+/// piece from the same square to another one. Replaces the move in `g` and returns both moves
+/// in SAN; leaves `g` as it was otherwise.
+fn went_on(g: &mut Game, seen: &Board) -> Option<(String, String)> {
+    let (before, last) = g.take_back()?;
+    let earlier = g.moves.last().copied();
+    match explain(&before, earlier.as_ref(), None, seen) {
+        Change::Moved(ms) if ms.len() == 1 && ms[0] != last && ms[0].from() == last.from() => {
+            let was = shakmaty::san::SanPlus::from_move(before.clone(), last).to_string();
+            let now = shakmaty::san::SanPlus::from_move(before, ms[0]).to_string();
+            g.play(ms[0]);
+            Some((was, now))
+        }
+        _ => {
+            g.play(last);
+            None
+        }
     }
 }
 

@@ -91,9 +91,10 @@ fn fits_with_marks(expected: &Board, last: Option<&Move>, seen: &Board) -> bool 
 /// Compares a seen placement with the tracked position `known`, reached by `last`.
 ///
 /// The candidates are `known` itself, every legal move from it and, when our move `pending` was
-/// entered but not seen yet, that move followed by every reply (a quick reply can come before
-/// our move is seen on a still frame). A candidate that matches the board exactly wins; else the
-/// one candidate that matches but for marks of its last move ([`marker_squares`]). Moves are
+/// entered but not seen yet, that move (for a promotion, the pawn's move to any piece) followed
+/// by every reply (a quick reply can come before our move is seen on a still frame). A candidate that matches the board exactly wins; else the
+/// one candidate that matches but for marks of its last move ([`marker_squares`]), where our
+/// move's piece is no longer on its square. Moves are
 /// found by playing them and comparing whole boards, so castling, en passant and promotion need
 /// no special cases.
 pub fn explain(known: &Chess, last: Option<&Move>, pending: Option<&Move>, seen: &Board) -> Change {
@@ -107,12 +108,17 @@ pub fn explain(known: &Chess, last: Option<&Move>, pending: Option<&Move>, seen:
         candidates.push((vec![m], after));
     }
     if let Some(p) = pending.filter(|p| known.is_legal(**p)) {
-        let mut mid = known.clone();
-        mid.play_unchecked(*p);
-        for r in mid.legal_moves() {
-            let mut after = mid.clone();
-            after.play_unchecked(r);
-            candidates.push((vec![*p, r], after));
+        let ours = known.legal_moves().into_iter().filter(|m| {
+            m == p || (m.from() == p.from() && m.to() == p.to() && m.promotion().is_some())
+        });
+        for ours in ours {
+            let mut mid = known.clone();
+            mid.play_unchecked(ours);
+            for r in mid.legal_moves() {
+                let mut after = mid.clone();
+                after.play_unchecked(r);
+                candidates.push((vec![ours, r], after));
+            }
         }
     }
     let exact: Vec<&Vec<Move>> = candidates
@@ -126,9 +132,21 @@ pub fn explain(known: &Chess, last: Option<&Move>, pending: Option<&Move>, seen:
         _ => return Change::Unexplained,
     }
     let unchanged = fits_with_marks(known.board(), last, seen);
+    // Our move counts as made only once its piece has left its square: a drag the GUI did not
+    // take can leave a picture of the piece under the pointer on the target square while the
+    // piece still stands where it was.
+    let left_behind = |moves: &[Move]| {
+        moves.first().is_some_and(|m| {
+            pending.is_some_and(|p| m.from() == p.from() && m.to() == p.to())
+                && m.from()
+                    .is_some_and(|f| seen.piece_at(f) == known.board().piece_at(f))
+        })
+    };
     let marked: Vec<&Vec<Move>> = candidates
         .iter()
-        .filter(|(moves, pos)| fits_with_marks(pos.board(), moves.last(), seen))
+        .filter(|(moves, pos)| {
+            fits_with_marks(pos.board(), moves.last(), seen) && !left_behind(moves)
+        })
         .map(|(moves, _)| moves)
         .collect();
     match (unchanged, &marked[..]) {
@@ -220,6 +238,30 @@ mod tests {
         };
         assert_eq!(moves.len(), 2);
         assert_eq!(moves[0], e4);
+    }
+
+    #[test]
+    fn a_promotion_to_the_guis_piece_and_a_quick_reply_are_two_plies() {
+        // We asked for a knight; the GUI made a queen and its engine answered at once.
+        let p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+        let knight = mv(&p, "a7a8n");
+        let b = after(&after(&p, "a7a8q"), "h7g6");
+        assert_eq!(
+            explain(&p, None, Some(&knight), b.board()),
+            Change::Moved(vec![mv(&p, "a7a8q"), mv(&after(&p, "a7a8q"), "h7g6")])
+        );
+    }
+
+    #[test]
+    fn our_piece_still_on_its_square_is_no_move() {
+        // A drag the GUI did not take: the pawn still on c2, its picture on c4.
+        let p = Chess::default();
+        let c4 = mv(&p, "c2c4");
+        let mut seen = p.board().clone();
+        seen.set_piece_at(Square::C4, Piece::from_char('P').unwrap());
+        assert_eq!(explain(&p, None, Some(&c4), &seen), Change::Unexplained);
+        // The same picture after their move is a mark on the square it left.
+        assert_eq!(explain(&p, None, None, &seen), Change::Moved(vec![c4]));
     }
 
     #[test]

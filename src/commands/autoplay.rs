@@ -112,6 +112,9 @@ fn print_event(event: Event) {
             format!("playing {side} from {fen}{guess}")
         }
         Event::TheirMove(san) => format!("their move {san}"),
+        Event::TheirMoveWentOn { was, now } => {
+            format!("their move is {now}, not {was}: its piece was read resting on the way")
+        }
         Event::OurMove {
             san,
             uci,

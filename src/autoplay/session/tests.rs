@@ -43,8 +43,9 @@ fn colour_piece(c: Rgb<u8>) -> Option<Piece> {
 enum Shown {
     /// A board, with pieces also drawn on the listed squares (marks, pieces on the way).
     Board(Board, Vec<(Square, Piece)>),
-    /// A board with the promotion dialog over it, offering `color`'s pieces.
-    Dialog(Board, Color),
+    /// A board (with pieces also drawn on the listed squares) and the promotion dialog over
+    /// it, offering `color`'s pieces.
+    Dialog(Board, Vec<(Square, Piece)>, Color),
     /// No board at all.
     Nothing,
 }
@@ -57,6 +58,9 @@ struct Behaviour {
     drag: bool,
     /// Two clicks are taken.
     click: bool,
+    /// A drag that is not taken leaves a picture of the piece on the target square (as GNOME
+    /// Chess under Xvfb), while the piece stays where it was.
+    drag_ghost: bool,
     /// A slide shows the moving piece on these squares in turn, each for `step`.
     slide: Vec<Square>,
     step: Duration,
@@ -66,6 +70,9 @@ struct Behaviour {
     mark: Option<Piece>,
     /// Promotion: a dialog (else the GUI makes a queen).
     dialog: bool,
+    /// The dialog opens this long after the gesture; until it closes, the promotion square
+    /// shows this piece (a faded picture of the pawn, a dialog's icon over the square).
+    dialog_late: Option<(Duration, Piece)>,
     /// Raise this flag when our gesture arrives (Ctrl-C during the gesture).
     stop_on_gesture: Option<StopFlag>,
 }
@@ -76,11 +83,13 @@ impl Default for Behaviour {
             white_at_bottom: true,
             drag: true,
             click: true,
+            drag_ghost: false,
             slide: Vec::new(),
             step: MS(0),
             think: MS(500),
             mark: None,
             dialog: true,
+            dialog_late: None,
             stop_on_gesture: None,
         }
     }
@@ -222,7 +231,16 @@ impl Gui {
                 let mut s = self.0.lock().unwrap();
                 s.asking = Some((from, to));
                 let board = s.pos.board().clone();
-                s.timeline.push((now, Shown::Dialog(board, human)));
+                let (late, over) = match s.how.dialog_late {
+                    Some((late, piece)) => (late, vec![(to, piece)]),
+                    None => (Duration::ZERO, Vec::new()),
+                };
+                if !late.is_zero() {
+                    let shown = Shown::Board(board.clone(), over.clone());
+                    s.timeline.push((now, shown));
+                }
+                s.timeline
+                    .push((now + late, Shown::Dialog(board, over, human)));
                 return true;
             }
             let queen = legal.iter().find(|m| m.promotion() == Some(Role::Queen));
@@ -298,8 +316,8 @@ impl ScreenSource for Gui {
         match self.shown_at(now) {
             Shown::Nothing => img = RgbImage::from_pixel(240, 100, NO_BOARD),
             Shown::Board(board, extra) => paint_board(&mut img, &board, &extra),
-            Shown::Dialog(board, color) => {
-                paint_board(&mut img, &board, &[]);
+            Shown::Dialog(board, extra, color) => {
+                paint_board(&mut img, &board, &extra);
                 for y in DY - 8..DY + ICON + 8 {
                     for x in DX - 8..DX + 3 * DSTEP + ICON + 8 {
                         img.put_pixel(x, y, DIALOG);
@@ -343,7 +361,16 @@ impl InputSink for Gui {
             self.human_move(f, t);
         } else if click {
             // The press selects the piece; the release does nothing.
-            self.0.lock().unwrap().selected = Some(f);
+            let now = self.clock().now();
+            let mut s = self.0.lock().unwrap();
+            s.selected = Some(f);
+            if s.how.drag_ghost
+                && let Some(piece) = s.pos.board().piece_at(f)
+            {
+                let board = s.pos.board().clone();
+                s.timeline
+                    .push((now, Shown::Board(board, vec![(t, piece)])));
+            }
         }
         Ok(())
     }
@@ -613,6 +640,30 @@ fn a_slide_that_pauses_on_a_square_is_not_a_move() {
 }
 
 #[test]
+fn their_piece_read_resting_on_its_way_is_followed_to_its_square() {
+    // Every slide rests 400 ms on e7 and on f6 (a GUI stalled on a busy machine): Black's queen
+    // from d8 to h4 reads as Qe7, then Qf6, before it arrives.
+    let start = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let how = Behaviour {
+        slide: vec![Square::E7, Square::F6],
+        step: MS(400),
+        ..Behaviour::default()
+    };
+    let gui = Gui::new(start.clone(), Color::White, vec!["d8h4"], how);
+    // Our player is asked again each time the position is corrected.
+    let out = run(&gui, vec!["g1f3", "f3h4", "f3h4", "f3h4"], limited(2));
+    assert_eq!(out.report.reason, StopReason::MaxMoves, "{:?}", out.events);
+    assert_eq!(sans(&start, &out.report.moves), ["Nf3", "Qh4", "Nxh4"]);
+    assert!(
+        out.events
+            .iter()
+            .any(|e| matches!(e, Event::TheirMoveWentOn { .. })),
+        "{:?}",
+        out.events
+    );
+}
+
+#[test]
 fn a_gui_that_takes_only_clicks_is_found_and_kept() {
     let how = Behaviour {
         drag: false,
@@ -631,6 +682,25 @@ fn a_gui_that_takes_only_clicks_is_found_and_kept() {
     assert!(matches!(actions[0], Action::Drag { .. }));
     assert!(matches!(actions[1], Action::Click(_)));
     assert!(matches!(actions[2..], [Action::Click(_), Action::Click(_)]));
+}
+
+#[test]
+fn a_drag_that_leaves_the_piece_on_its_square_is_not_our_move() {
+    // The drag leaves a picture of the pawn on e4 and the pawn on e2: the move is not made
+    // until the click on the target square.
+    let how = Behaviour {
+        drag: false,
+        drag_ghost: true,
+        ..Behaviour::default()
+    };
+    let gui = Gui::new(Chess::default(), Color::White, vec!["e7e5", "b8c6"], how);
+    let out = run(&gui, vec!["e2e4", "g1f3"], limited(2));
+    assert_eq!(out.report.reason, StopReason::MaxMoves, "{:?}", out.events);
+    assert_eq!(
+        sans(&Chess::default(), &out.report.moves),
+        ["e4", "e5", "Nf3"]
+    );
+    assert!(out.events.contains(&Event::InputFound(InputMethod::Click)));
 }
 
 #[test]
@@ -670,6 +740,27 @@ fn a_promotion_dialog_is_found_and_the_piece_clicked() {
 }
 
 #[test]
+fn a_dialog_that_opens_late_over_a_picture_on_the_square_is_answered() {
+    // As GNOME Chess: after the gesture the promotion square shows a picture that reads as a
+    // knight for 600 ms, and it stays there while the dialog is open.
+    let start = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    let how = Behaviour {
+        dialog_late: Some((MS(600), Piece::from_char('N').unwrap())),
+        ..Behaviour::default()
+    };
+    let gui = Gui::new(start.clone(), Color::White, vec!["h7g6"], how);
+    let out = run(&gui, vec!["a7a8q", "a1b1"], limited(1));
+    assert_eq!(out.report.reason, StopReason::MaxMoves, "{:?}", out.events);
+    assert_eq!(
+        sans(&start, &out.report.moves),
+        ["a8=Q"],
+        "{:?}",
+        out.events
+    );
+    assert!(out.events.contains(&Event::PromotionChosen(Role::Queen)));
+}
+
+#[test]
 fn a_gui_that_promotes_to_a_queen_by_itself_is_followed() {
     let start = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
     let how = Behaviour {
@@ -678,7 +769,8 @@ fn a_gui_that_promotes_to_a_queen_by_itself_is_followed() {
     };
     let gui = Gui::new(start.clone(), Color::White, vec!["h7g6"], how);
     let out = run(&gui, vec!["a7a8n"], limited(1));
-    assert_eq!(sans(&start, &out.report.moves), ["a8=Q"]);
+    // The queen is taken once a chooser has had its time to open; the reply shows by then.
+    assert_eq!(sans(&start, &out.report.moves), ["a8=Q", "Kg6"]);
     assert!(
         out.events
             .iter()
