@@ -791,6 +791,17 @@ mod tests {
     }
 
     #[test]
+    fn the_mark_share_is_a_share() {
+        let mut config = TrainConfig::new(PathBuf::from("pieces"));
+        for bad in [-0.1, 1.5, f64::NAN] {
+            config.mark_share = bad;
+            assert!(config.check().is_err(), "{bad}");
+        }
+        config.mark_share = 0.25;
+        assert!(config.check().is_ok());
+    }
+
+    #[test]
     fn the_largest_square_must_leave_a_range_to_draw_from() {
         let mut config = TrainConfig::new(PathBuf::from("pieces"));
         assert!(config.check().is_ok());
