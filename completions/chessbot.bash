@@ -1531,7 +1531,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__dataset)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --max-square --boards --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --mark-share --max-square --boards --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1570,6 +1570,10 @@ _chessbot() {
                     return 0
                     ;;
                 --tint-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mark-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1827,7 +1831,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__render)
-            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --tint --last-move --screenshot --labels --out --help --version"
+            opts="-h -V --pieces --set --fen --seed --plain --flip --mirror --flat --low-contrast --tint --marks --last-move --screenshot --labels --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1877,7 +1881,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__train)
-            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --max-square --epochs --boards --batch --lr --eval-boards --init --out --help --version"
+            opts="-h -V --pieces --seed --all-sets --flat-share --extra-pieces --extra-share --low-contrast-share --3d-share --arrow-share --tint-share --mark-share --max-square --epochs --boards --batch --lr --eval-boards --init --out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1916,6 +1920,10 @@ _chessbot() {
                     return 0
                     ;;
                 --tint-share)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mark-share)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -188,6 +188,10 @@ pub struct MixArgs {
     /// hue: wooden, red or blue pieces.
     #[arg(long, default_value_t = 0.0, value_parser = share)]
     pub tint_share: f64,
+    /// Share of boards (0 to 1) whose last move is marked by shapes, as PyChess marks it: a
+    /// star on the empty square a piece left, wedges in the corners of the one it went to.
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    pub mark_share: f64,
     /// Draw only boards with squares up to this many pixels (from 14; default: 14-120, and
     /// one board in ten at 120-260).
     #[arg(long, value_name = "PX")]
@@ -297,6 +301,10 @@ pub struct RenderArgs {
     /// with --tint-share.
     #[arg(long)]
     pub tint: bool,
+    /// Mark a random last move by shapes, as PyChess does and as training does to some boards
+    /// with --mark-share: a star on an empty square, wedges in the corners of an occupied one.
+    #[arg(long)]
+    pub marks: bool,
     /// Tint the last move's two squares, from and to (e.g. `g8f6`), as sites do; `recognize`
     /// reads the side to move off them.
     #[arg(long, value_name = "FROMTO")]

@@ -13,6 +13,7 @@ use chessbot::training::vision::dataset::write_dataset;
 use chessbot::training::vision::glyphs::{
     GlyphConfig, GlyphScore, evaluate_glyphs, is_held_out_font, load_fonts, train_glyphs,
 };
+use chessbot::training::vision::marks::MoveMarks;
 use chessbot::training::vision::networks;
 use chessbot::training::vision::prior::{CALIBRATION_EVERY, fit_prior};
 use chessbot::training::vision::render::{
@@ -83,6 +84,7 @@ fn mix_config(mix: MixArgs) -> TrainConfig {
         three_d_share: mix.three_d_share,
         arrow_share: mix.arrow_share,
         tint_share: mix.tint_share,
+        mark_share: mix.mark_share,
         max_square: mix.max_square,
         ..TrainConfig::new(mix.pieces)
     }
@@ -304,6 +306,9 @@ fn run_render(a: RenderArgs) -> CmdResult {
     }
     if a.tint {
         style.tint_pieces(&mut rng);
+    }
+    if a.marks {
+        style.move_marks = MoveMarks::random(&mut rng, &board);
     }
     if let Some(dir) = &a.labels {
         let fonts = load_fonts(dir).map_err(vision_error)?;

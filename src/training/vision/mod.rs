@@ -2,6 +2,8 @@
 //!
 //! - [`render`]: draws boards and whole screenshots from piece sets and board colours (training
 //!   and test data), and names the piece sets held out of training.
+//! - [`marks`]: last-move marks drawn as shapes on squares (PyChess's star), which the
+//!   square network must read as empty.
 //! - [`model`]: the square network as candle layers, for training (recognition reads the same
 //!   weights with [`crate::vision::inference`]).
 //! - [`train`]: trains the network on rendered boards (`chessbot vision train`) and measures it
@@ -20,6 +22,7 @@
 pub mod bench;
 pub mod dataset;
 pub mod glyphs;
+pub mod marks;
 pub mod model;
 pub mod networks;
 pub mod prior;

@@ -4,13 +4,14 @@
 //! Piece sets are folders with the twelve images `wK wQ wR wB wN wP bK bQ bR bB bN bP`, as `.svg`
 //! (rendered with resvg) or `.png`; they are read at run time (by default from
 //! [`DEFAULT_PIECES_DIR`]) and never compiled in. Boards imitate real screenshots: theme or random
-//! colours, wood-grain and noise textures, last-move and selected-square tints, a check glow,
+//! colours, wood-grain and noise textures, last-move and selected-square tints or marks, a check glow,
 //! legal-move dots and capture rings, coordinates in the corner squares or on a frame, drop shadows,
 //! arrows, scaling to odd sizes, blur and JPEG artefacts.
 //!
 //! [`HELD_OUT_SETS`] names the sets the classifier never trains on, so that benchmarks can measure
 //! it on piece styles it has not seen.
 
+use super::marks::MoveMarks;
 use crate::vision::classes::{PIECES, piece_index};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, square_cell};
@@ -283,7 +284,7 @@ pub enum Artefact {
     Arrows,
     /// Legal-move dots and capture rings.
     MoveDots,
-    /// The last move's and the selected square's tints.
+    /// The last move's and the selected square's tints and marks.
     Highlights,
     /// The check glow under a king.
     Check,
@@ -373,6 +374,8 @@ pub struct BoardStyle {
     pub selected: Option<Square>,
     /// Tint of last-move and selected squares (alpha = strength).
     pub highlight: Rgba<u8>,
+    /// A last move marked by shapes on its squares (PyChess's star and corner wedges).
+    pub move_marks: Option<MoveMarks>,
     /// Red glow under this side's king.
     pub check: Option<Color>,
     /// Legal-move markers: dots on empty squares, rings on occupied ones.
@@ -618,6 +621,7 @@ impl BoardStyle {
             last_move: None,
             selected: None,
             highlight: Rgba([155, 199, 0, 105]),
+            move_marks: None,
             check: None,
             legal_moves: Vec::new(),
             marker: Rgba([20, 85, 30, 128]),
@@ -771,6 +775,7 @@ impl BoardStyle {
             Artefact::Highlights => {
                 self.last_move = None;
                 self.selected = None;
+                self.move_marks = None;
             }
             Artefact::Check => self.check = None,
             Artefact::Shadow => self.shadow = false,
@@ -1033,6 +1038,9 @@ pub fn render_board(board: &Board, style: &BoardStyle, rng: &mut impl Rng) -> Re
     }
     if let Some(s) = style.selected {
         tint(&mut img, s, style.highlight);
+    }
+    if let Some(marks) = &style.move_marks {
+        marks.draw(&mut img, cell(marks.from), cell(marks.to), sq);
     }
     if let Some(color) = style.check {
         for s in board.by_piece(color.king()) {

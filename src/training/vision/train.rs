@@ -6,6 +6,7 @@
 //! given seed and thread count.
 
 use super::bench::Positions;
+use super::marks::MoveMarks;
 use super::model::{CROP, SquareNet};
 use super::render::{
     BoardStyle, BoardTheme, Flat, PieceSet, is_held_out, load_piece_sets, load_themes,
@@ -86,6 +87,10 @@ pub struct TrainConfig {
     /// ([`BoardStyle::tint_pieces`]): some sets draw their black pieces in orange-brown wood,
     /// which the trained sets' greys never teach.
     pub tint_share: f64,
+    /// Share of boards whose last move is marked by shapes ([`MoveMarks`]: PyChess's star on
+    /// the empty square a piece left, wedges in the corners of the one it went to), which a
+    /// network that never saw them reads as pieces.
+    pub mark_share: f64,
     /// Largest square size (pixels, before scaling) of the boards drawn, or `None` for the
     /// usual [`SQUARE_RANGE`] and one board in ten at [`LARGE_SQUARE_RANGE`]: a network for
     /// small boards only, where most misread held-out boards are.
@@ -115,6 +120,7 @@ impl TrainConfig {
             three_d_share: 0.0,
             arrow_share: 0.0,
             tint_share: 0.0,
+            mark_share: 0.0,
             max_square: None,
             init: None,
         }
@@ -142,6 +148,9 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&self.tint_share) {
             return bad("the tint share must be between 0 and 1");
+        }
+        if !(0.0..=1.0).contains(&self.mark_share) {
+            return bad("the mark share must be between 0 and 1");
         }
         if self
             .max_square
@@ -306,6 +315,7 @@ pub(super) struct BoardMix<'a> {
     three_d_share: f64,
     arrow_share: f64,
     tint_share: f64,
+    mark_share: f64,
     max_square: Option<f32>,
 }
 
@@ -323,6 +333,7 @@ impl<'a> BoardMix<'a> {
             three_d_share: config.three_d_share,
             arrow_share: config.arrow_share,
             tint_share: config.tint_share,
+            mark_share: config.mark_share,
             max_square: config.max_square,
         }
     }
@@ -370,6 +381,10 @@ pub(super) fn sample_board(
     // Likewise no draw at 0.
     if mix.tint_share > 0.0 && rng.random_bool(mix.tint_share.min(1.0)) {
         style.tint_pieces(rng);
+    }
+    // Likewise no draw at 0.
+    if mix.mark_share > 0.0 && rng.random_bool(mix.mark_share.min(1.0)) {
+        style.move_marks = MoveMarks::random(rng, &board);
     }
     let rendered = render_board(&board, &style, rng);
     let (sw, sh) = rendered.grid.square_size();
@@ -773,6 +788,17 @@ mod tests {
         config.three_d_share = 0.3;
         config.arrow_share = -0.1;
         assert!(config.check().is_err());
+    }
+
+    #[test]
+    fn the_mark_share_is_a_share() {
+        let mut config = TrainConfig::new(PathBuf::from("pieces"));
+        for bad in [-0.1, 1.5, f64::NAN] {
+            config.mark_share = bad;
+            assert!(config.check().is_err(), "{bad}");
+        }
+        config.mark_share = 0.25;
+        assert!(config.check().is_ok());
     }
 
     #[test]
