@@ -64,7 +64,7 @@ fn log_tail(log: &Path) -> String {
 /// Starts an X screen and a GUI on it (`gui` makes its command for a display) until the GUI
 /// shows a visible window whose name matches `window` within 30 s. Now and then the X screen
 /// or the GUI does not come up at all on a busy machine: that start is thrown away and made
-/// again, up to three times. The GUI's output goes to `log`.
+/// again, up to six times, a few seconds apart. The GUI's output goes to `log`.
 fn start_gui(
     xvfb: &Path,
     xdotool: &Path,
@@ -73,7 +73,10 @@ fn start_gui(
     log: &Path,
     gui: impl Fn(&str) -> Command,
 ) -> (Screen, Guard) {
-    for _ in 0..3 {
+    for attempt in 0..6 {
+        if attempt > 0 {
+            std::thread::sleep(Duration::from_secs(3));
+        }
         let screen = Screen::start(xvfb, xdotool);
         let child = spawn(&mut gui(&screen.display), Some(log));
         if screen.wait_for_window(window, 30) {
@@ -86,7 +89,7 @@ fn start_gui(
         );
     }
     panic!(
-        "{name} showed no main window in three starts\n{}",
+        "{name} showed no main window in six starts\n{}",
         log_tail(log)
     );
 }
