@@ -823,6 +823,10 @@ mod pychess {
         if !started {
             fail("no game started");
         }
+        // The window is named after the players.
+        if start.is_none() && screen.window("fairymax").is_none() {
+            fail("the opponent is not Fairy-Max");
+        }
         let mut flags = vec!["--color", side];
         flags.extend(ours);
         let played = autoplay(&screen, dir.path(), &flags);
