@@ -92,8 +92,9 @@ fn start_gui(
         );
     }
     panic!(
-        "{name} showed no main window in six starts\n{}",
-        log_tail(log)
+        "{name} showed no main window in six starts\n{}\nXvfb:\n{}",
+        log_tail(log),
+        log_tail(&log.with_extension("xvfb"))
     );
 }
 
