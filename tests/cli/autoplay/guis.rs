@@ -789,24 +789,15 @@ mod pychess {
                 }
                 "^New Game$"
             }
-            // A file on the command line opens in the Database tab, its game selected in the
-            // game list at the top left; a double click on it opens the game, unfinished, in
-            // an Enter Game dialog like the New Game one.
+            // A file on the command line opens in the Database tab, its game the selected row
+            // of the game list, which fills the tab's left half; a click on the list's empty
+            // part gives it the keyboard, and Return opens the game, unfinished, in an Enter
+            // Game dialog like the New Game one.
             Some(_) => {
                 let opened = (0..5).any(|_| {
-                    screen.xdotool(&[
-                        "mousemove",
-                        "--window",
-                        &main,
-                        "100",
-                        "152",
-                        "click",
-                        "--repeat",
-                        "2",
-                        "--delay",
-                        "80",
-                        "1",
-                    ]);
+                    screen.xdotool(&["mousemove", "--window", &main, "300", "500", "click", "1"]);
+                    std::thread::sleep(Duration::from_millis(300));
+                    screen.xdotool(&["key", "Return"]);
                     screen.wait_for_window("^Enter Game$", 5)
                 });
                 if !opened {
