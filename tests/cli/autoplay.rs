@@ -1,5 +1,6 @@
 //! `chessbot autoplay`: flags and bad input everywhere; with feature `autoplay`, whole games
-//! against XBoard under Xvfb, checked against the game XBoard saves ([`guis`]).
+//! against XBoard, GNOME Chess and PyChess under Xvfb, checked against the game each GUI saves
+//! ([`guis`]).
 
 use crate::common::chessbot;
 use predicates::str::contains;

@@ -1,10 +1,10 @@
 //! Real games: Xvfb, a chess GUI with its own engine, and `chessbot autoplay` with the real
 //! mouse, checked against the game the GUI itself saves.
 //!
-//! XBoard with Fairy-Max and Debian's settings (`/etc/xboard/xboard.conf`: the last move as an
-//! arrow, wood textures, sweep promotions): 20 of our moves as White and as Black at the default
-//! poll, and a promotion from a position one move before it. The games run one at a time (each
-//! on its own X screen).
+//! Each GUI with its settings as a user has them (XBoard with Fairy-Max and Debian's settings,
+//! GNOME Chess with GNU Chess, PyChess with Fairy-Max): 20 of our moves as White and as Black at
+//! the default poll, and a promotion from a position one move before it. The games run one at a
+//! time (each on its own X screen).
 
 use crate::common::{chessbot, require_program};
 use chessbot::rules::pgn::{ReadOptions, read_games};
@@ -64,7 +64,8 @@ fn log_tail(log: &Path) -> String {
 /// Starts an X screen and a GUI on it (`gui` makes its command for a display) until the GUI
 /// shows a visible window whose name matches `window` within 30 s. Now and then the X screen
 /// or the GUI does not come up at all on a busy machine: that start is thrown away and made
-/// again, up to six times, a few seconds apart. The GUI's output goes to `log`.
+/// again, up to six times, a few seconds apart. The GUI's output goes to `log`, the X server's
+/// to `log` with `.xvfb` added.
 fn start_gui(
     xvfb: &Path,
     xdotool: &Path,
@@ -77,21 +78,47 @@ fn start_gui(
         if attempt > 0 {
             std::thread::sleep(Duration::from_secs(3));
         }
-        let screen = Screen::start(xvfb, xdotool);
+        let xvfb_log = log.with_extension("xvfb");
+        let screen = Screen::start(xvfb, xdotool, &xvfb_log);
         let child = spawn(&mut gui(&screen.display), Some(log));
         if screen.wait_for_window(window, 30) {
             return (screen, child);
         }
         eprintln!(
-            "{name} shows no main window (visible: {:?}); starting again\n{}",
+            "{name} shows no main window (visible: {:?}); starting again\n{}\nXvfb:\n{}",
             screen.window_names(),
-            log_tail(log)
+            log_tail(log),
+            log_tail(&xvfb_log)
         );
     }
     panic!(
-        "{name} showed no main window in six starts\n{}",
-        log_tail(log)
+        "{name} showed no main window in six starts\n{}\nXvfb:\n{}",
+        log_tail(log),
+        log_tail(&log.with_extension("xvfb"))
     );
+}
+
+/// The folders of the PATH with `first` put before them, for a GUI that finds its engines on
+/// the PATH; folders named in `without` are left out.
+fn path_with(first: &Path, without: &[&Path]) -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let rest = std::env::split_paths(&path).filter(|dir| !without.contains(&dir.as_path()));
+    std::env::join_paths(std::iter::once(first.to_path_buf()).chain(rest)).unwrap()
+}
+
+/// Waits up to `seconds` for the file at `path` to exist with text that contains `needle`
+/// (read loosely: GUIs write Latin-1 too); its text when it does.
+fn wait_for_file(path: &Path, needle: &str, seconds: u64) -> Option<String> {
+    for _ in 0..seconds * 4 {
+        if let Ok(bytes) = std::fs::read(path) {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            if text.contains(needle) {
+                return Some(text);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    None
 }
 
 /// An Xvfb screen of 1280x800.
@@ -104,7 +131,11 @@ struct Screen {
 static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
 
 impl Screen {
-    fn start(xvfb: &Path, xdotool: &Path) -> Screen {
+    /// Starts Xvfb on a free display, its output going to `log`. With `-noreset`: an X server
+    /// resets itself when its last client disconnects, and a client that connects during the
+    /// reset (a GUI started right after xdotool's check that the screen is up) can fail to open
+    /// the display.
+    fn start(xvfb: &Path, xdotool: &Path, log: &Path) -> Screen {
         // A display number no running X server here uses: its lock file is absent, or left by
         // a server that was killed (X servers take such a display over).
         let free = |n: u32| {
@@ -121,8 +152,16 @@ impl Screen {
             .expect("a free X display number");
         let display = format!(":{n}");
         let xvfb = spawn(
-            Command::new(xvfb).args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]),
-            None,
+            Command::new(xvfb).args([
+                &display,
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ]),
+            Some(log),
         );
         let screen = Screen {
             display,
@@ -161,18 +200,35 @@ impl Screen {
             .collect()
     }
 
+    /// The first visible window whose name matches `name`.
+    fn window(&self, name: &str) -> Option<String> {
+        self.xdotool(&["search", "--onlyvisible", "--name", name])
+            .and_then(|ids| ids.split_whitespace().next().map(str::to_string))
+    }
+
     /// Waits until a visible window whose name matches `name` is shown.
     fn wait_for_window(&self, name: &str, seconds: u64) -> bool {
         for _ in 0..seconds * 4 {
-            if self
-                .xdotool(&["search", "--onlyvisible", "--name", name])
-                .is_some_and(|o| !o.trim().is_empty())
-            {
+            if self.window(name).is_some() {
                 return true;
             }
             std::thread::sleep(Duration::from_millis(250));
         }
         false
+    }
+
+    /// Gives the keyboard to the visible window whose name matches `name` and types `key`
+    /// there (through the X test extension: some GUIs ignore keys sent to a window); whether
+    /// the window was there.
+    fn key(&self, name: &str, key: &str) -> bool {
+        let Some(window) = self.window(name) else {
+            return false;
+        };
+        if self.xdotool(&["windowfocus", &window]).is_none() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdotool(&["key", key]).is_some()
     }
 }
 
@@ -276,6 +332,55 @@ fn check(played: &Played, gui_pgn: Option<&str>, least: usize, side_offset: usiz
 /// from the start).
 fn offset(side: &str) -> usize {
     usize::from(side == "black")
+}
+
+/// The flags of the whole games: 20 of our moves at level 4, 100 ms a move.
+const GAME_FLAGS: [&str; 6] = ["--max-moves", "20", "--level", "4", "--movetime", "100"];
+
+/// A position one move before a promotion (b7-b8), White to move.
+const PROMOTION_FEN: &str = "8/1P4k1/8/8/8/8/5K2/8 w - - 0 1";
+
+/// The flags of the promotion games: our one move, at full strength (the promotion is the only
+/// good move).
+const PROMOTION_FLAGS: [&str; 6] = ["--turn", "white", "--max-moves", "1", "--movetime", "300"];
+
+/// A PGN game from the set-up position `fen`, no moves yet, for a GUI to open.
+fn setup_pgn(fen: &str) -> String {
+    format!(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n"
+    )
+}
+
+/// Checks a run against the game the GUI `gui` saved (`None`: it saved none, which only a
+/// finished game may leave: such a game is not kept) and returns autoplay's moves. `setup`:
+/// the game started from a set-up position, where our moves count from the first.
+fn finish(
+    gui: &str,
+    played: Played,
+    saved: Option<String>,
+    setup: bool,
+    side: &str,
+    least: usize,
+    log: &Path,
+) -> Vec<String> {
+    if saved.is_none() && !played.stdout.contains("game over") {
+        panic!(
+            "{gui} saved no game\n{}\n{}\n{}",
+            played.stdout,
+            played.stderr,
+            log_tail(log)
+        );
+    }
+    let side_offset = if setup { 0 } else { offset(side) };
+    check(
+        &played,
+        saved.as_deref(),
+        least,
+        side_offset,
+        &log_tail(log),
+    );
+    played.moves
 }
 
 mod xboard {
@@ -412,9 +517,8 @@ mod xboard {
         let Some(tools) = tools() else {
             return;
         };
-        let flags = ["--max-moves", "20", "--level", "4", "--movetime", "100"];
-        game(&tools, "white", None, &flags, 20);
-        game(&tools, "black", None, &flags, 20);
+        game(&tools, "white", None, &GAME_FLAGS, 20);
+        game(&tools, "black", None, &GAME_FLAGS, 20);
     }
 
     #[test]
@@ -422,14 +526,7 @@ mod xboard {
         let Some(tools) = tools() else {
             return;
         };
-        // Full strength: the promotion is the only good move.
-        let moves = game(
-            &tools,
-            "white",
-            Some("8/1P4k1/8/8/8/8/5K2/8 w - - 0 1"),
-            &["--turn", "white", "--max-moves", "1", "--movetime", "300"],
-            1,
-        );
+        let moves = game(&tools, "white", Some(PROMOTION_FEN), &PROMOTION_FLAGS, 1);
         assert!(moves[0].starts_with("b8="), "{moves:?}");
     }
 }
@@ -489,11 +586,7 @@ mod gnome_chess {
         // GNOME Chess runs its engines by the names in its engines.conf, looked up on the PATH;
         // /usr/games (where Debian puts gnuchess) is not on every PATH, and without it GNU
         // Chess never replies.
-        let engine_dir = tools.gnuchess.parent().unwrap().to_path_buf();
-        let path = std::env::join_paths(std::iter::once(engine_dir).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )))
-        .unwrap();
+        let path = path_with(tools.gnuchess.parent().unwrap(), &[]);
         let log = dir.path().join("gnome-chess.log");
         // The main window is named for the side to move ("White to Move", "White is
         // Thinking…"); GTK 4 draws with cairo on Xvfb (its GL renderer needs a GPU).
@@ -541,28 +634,16 @@ mod gnome_chess {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        let saved = data.join("gnome-chess/autosave.pgn");
-        let text = std::fs::read_to_string(&saved);
-        // A finished game is not kept: then only autoplay's own game is checked.
-        let text = match text {
-            Ok(text) => Some(text),
-            Err(_) if played.stdout.contains("game over") => None,
-            Err(e) => panic!(
-                "GNOME Chess saved no game ({e})\n{}\n{}\n{}",
-                played.stdout,
-                played.stderr,
-                log_tail(&log)
-            ),
-        };
-        let side_offset = if start.is_some() { 0 } else { offset(side) };
-        check(
-            &played,
-            text.as_deref(),
+        let saved = std::fs::read_to_string(data.join("gnome-chess/autosave.pgn")).ok();
+        finish(
+            "GNOME Chess",
+            played,
+            saved,
+            start.is_some(),
+            side,
             least,
-            side_offset,
-            &log_tail(&log),
-        );
-        played.moves
+            &log,
+        )
     }
 
     #[test]
@@ -570,9 +651,8 @@ mod gnome_chess {
         let Some(tools) = tools() else {
             return;
         };
-        let flags = ["--max-moves", "20", "--level", "4", "--movetime", "100"];
-        game(&tools, "white", None, &flags, 20);
-        game(&tools, "black", None, &flags, 20);
+        game(&tools, "white", None, &GAME_FLAGS, 20);
+        game(&tools, "black", None, &GAME_FLAGS, 20);
     }
 
     #[test]
@@ -583,19 +663,204 @@ mod gnome_chess {
         // GNOME Chess loads a game from a set-up position given on its command line (with no
         // engine named in it, both sides are played on the board: GNU Chess is not told of a
         // set-up position and answers as from the start); it asks for the piece in a "Select
-        // Promotion Type" dialog. Full strength: the promotion is the only good move.
-        let fen = "8/1P4k1/8/8/8/8/5K2/8 w - - 0 1";
-        let start = format!(
-            "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n\
-             [Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n"
+        // Promotion Type" dialog.
+        let start = setup_pgn(PROMOTION_FEN);
+        let moves = game(&tools, "white", Some(&start), &PROMOTION_FLAGS, 1);
+        assert_eq!(moves[0], "b8=Q", "{moves:?}");
+    }
+}
+
+mod pychess {
+    //! PyChess (GTK 3) with Fairy-Max, its default settings but for the players and the
+    //! engine's strength.
+
+    use super::*;
+
+    struct Tools {
+        xvfb: PathBuf,
+        pychess: PathBuf,
+        fairymax: PathBuf,
+        xdotool: PathBuf,
+    }
+
+    fn tools() -> Option<Tools> {
+        Some(Tools {
+            xvfb: require_program("Xvfb")?,
+            pychess: require_program("pychess")?,
+            fairymax: require_program("fairymax")?,
+            xdotool: require_program("xdotool")?,
+        })
+    }
+
+    /// PyChess's main window before a game runs; during one it is named after the players
+    /// (`root - fairymax - PyChess`).
+    const WELCOME: &str = "^Welcome - PyChess$";
+    const GAME: &str = " - PyChess$";
+
+    /// Plays one game with autoplay on `side` against Fairy-Max, from the game in `start` (PGN
+    /// text) if given, and checks it against the game PyChess saves when it quits; returns
+    /// autoplay's moves.
+    fn game(
+        tools: &Tools,
+        side: &str,
+        start: Option<&str>,
+        ours: &[&str],
+        least: usize,
+    ) -> Vec<String> {
+        let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let config = home.join(".config");
+        std::fs::create_dir_all(config.join("pychess")).unwrap();
+        // PyChess lists the engines it finds on the PATH, sorted by name, after "Human Being"
+        // in its New Game dialog, and keeps the dialog's choices in its config file: a PATH
+        // whose only engine is Fairy-Max (a link in a folder of its own, the engines' usual
+        // folder left out) makes the list Human Being, fairymax, PyChess.py (its own engine).
+        // Strength 5 of 20 (Fairy-Max searches 5 plies: quick replies), no time limit (the
+        // dialog's default), and no tip of the day or offer of downloads over the board at
+        // the start. The rest are PyChess's defaults: pieces slide, a star marks the last
+        // move's square, a promotion asks for the piece in a dialog, and the game in progress
+        // is saved to ~/pychess.pgn when PyChess quits.
+        let bin = dir.path().join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::os::unix::fs::symlink(&tools.fairymax, bin.join("fairymax")).unwrap();
+        let path = path_with(&bin, &[tools.fairymax.parent().unwrap()]);
+        let (white, black) = if side == "white" { (0, 1) } else { (1, 0) };
+        std::fs::write(
+            config.join("pychess/config"),
+            format!(
+                "[General]\nshow_tip_at_startup = False\ndont_show_externals_at_startup = True\n\
+                 whiteplayercombobox = {white}\nblackplayercombobox = {black}\n\
+                 skillslider1 = 5\nskillslider2 = 5\n"
+            ),
+        )
+        .unwrap();
+        let mut args = vec!["--no-version-check".to_string()];
+        if let Some(pgn) = start {
+            let file = dir.path().join("start.pgn");
+            std::fs::write(&file, pgn).unwrap();
+            args.push(file.to_str().unwrap().to_string());
+        }
+        let log = dir.path().join("pychess.log");
+        let (screen, _pychess) = start_gui(
+            &tools.xvfb,
+            &tools.xdotool,
+            "PyChess",
+            WELCOME,
+            &log,
+            |display| {
+                let mut cmd = Command::new(&tools.pychess);
+                cmd.args(&args)
+                    .env("DISPLAY", display)
+                    .env("HOME", &home)
+                    .env("XDG_CONFIG_HOME", &config)
+                    .env("XDG_DATA_HOME", home.join(".local/share"))
+                    .env("XDG_CACHE_HOME", home.join(".cache"))
+                    .env("PATH", &path);
+                cmd
+            },
         );
-        let moves = game(
-            &tools,
-            "white",
-            Some(&start),
-            &["--turn", "white", "--max-moves", "1", "--movetime", "300"],
-            1,
-        );
+        let fail = |what: &str| -> ! {
+            panic!(
+                "{what} (visible: {:?})\n{}",
+                screen.window_names(),
+                log_tail(&log)
+            )
+        };
+        // The player lists are filled once PyChess has looked for engines (it then writes
+        // engines.json).
+        if wait_for_file(&config.join("pychess/engines.json"), "fairymax", 60).is_none() {
+            fail("PyChess did not find Fairy-Max");
+        }
+        std::thread::sleep(Duration::from_secs(2));
+        // The window as a user would size it for play (without a window manager it opens at
+        // 679x600, the board's squares 31 px).
+        let main = screen
+            .window(WELCOME)
+            .unwrap_or_else(|| fail("no main window"));
+        screen.xdotool(&["windowmove", &main, "0", "0"]);
+        screen.xdotool(&["windowsize", &main, "1280", "800"]);
+        std::thread::sleep(Duration::from_secs(1));
+        let dialog = match start {
+            // A game from the start: Ctrl+N opens the New Game dialog.
+            None => {
+                if !screen.key(WELCOME, "ctrl+n") || !screen.wait_for_window("^New Game$", 20) {
+                    fail("no New Game dialog");
+                }
+                "^New Game$"
+            }
+            // A file on the command line opens in the Database tab, its game the selected row
+            // of the game list, which fills the tab's left half; a click on the list's empty
+            // part gives it the keyboard, and Return opens the game, unfinished, in an Enter
+            // Game dialog like the New Game one.
+            Some(_) => {
+                let opened = (0..5).any(|_| {
+                    screen.xdotool(&["mousemove", "--window", &main, "300", "500", "click", "1"]);
+                    std::thread::sleep(Duration::from_millis(300));
+                    screen.xdotool(&["key", "Return"]);
+                    screen.wait_for_window("^Enter Game$", 5)
+                });
+                if !opened {
+                    fail("no Enter Game dialog");
+                }
+                "^Enter Game$"
+            }
+        };
+        // Its Start Game button has the keyboard.
+        screen.key(dialog, "Return");
+        let started = (0..80).any(|_| {
+            std::thread::sleep(Duration::from_millis(250));
+            screen.window(WELCOME).is_none() && screen.window(GAME).is_some()
+        });
+        if !started {
+            fail("no game started");
+        }
+        // The window is named after the players.
+        if start.is_none() && screen.window("fairymax").is_none() {
+            fail("the opponent is not Fairy-Max");
+        }
+        let mut flags = vec!["--color", side];
+        flags.extend(ours);
+        let played = autoplay(&screen, dir.path(), &flags);
+        // Let PyChess register the last move, then quit it with Ctrl+Q: it saves the game in
+        // progress first.
+        std::thread::sleep(Duration::from_secs(2));
+        screen.key(GAME, "ctrl+q");
+        let saved = home.join("pychess.pgn");
+        let text = wait_for_file(&saved, "[Result", 20).map(|_| {
+            // Written in one piece; read again once it has surely been.
+            std::thread::sleep(Duration::from_secs(1));
+            String::from_utf8_lossy(&std::fs::read(&saved).unwrap()).into_owned()
+        });
+        if let (Some(text), Some(_)) = (&text, start) {
+            assert_eq!(
+                sans(text).1,
+                played.fen,
+                "PyChess's game starts elsewhere\n{text}"
+            );
+        }
+        finish("PyChess", played, text, start.is_some(), side, least, &log)
+    }
+
+    #[test]
+    fn autoplay_plays_white_and_black_against_pychess() {
+        let Some(tools) = tools() else {
+            return;
+        };
+        game(&tools, "white", None, &GAME_FLAGS, 20);
+        game(&tools, "black", None, &GAME_FLAGS, 20);
+    }
+
+    #[test]
+    fn autoplay_promotes_on_pychess() {
+        let Some(tools) = tools() else {
+            return;
+        };
+        // A set-up position in a PGN file given on the command line, played as a game with
+        // the New Game dialog's players; PyChess asks for the piece in a dialog of four piece
+        // buttons.
+        let start = setup_pgn(PROMOTION_FEN);
+        let moves = game(&tools, "white", Some(&start), &PROMOTION_FLAGS, 1);
         assert_eq!(moves[0], "b8=Q", "{moves:?}");
     }
 }
