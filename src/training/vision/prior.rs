@@ -316,6 +316,9 @@ impl PriorScore {
     pub fn overall(&self, turned: bool) -> (f64, f64) {
         let t = usize::from(turned);
         let groups: Vec<&GroupScore> = self.groups.iter().filter(|g| g.positions > 0).collect();
+        if groups.is_empty() {
+            return (0.0, 0.0);
+        }
         let decided: f64 = groups
             .iter()
             .map(|g| g.decided[t] as f64 / g.positions as f64)
@@ -441,5 +444,8 @@ mod tests {
         let bare: Board = "8/8/8/3kK3/8/8/8/8".parse().unwrap();
         let score = score_prior(Prior::embedded(), &vec![vec![(bare, 80)]]);
         assert_eq!(score.groups[0].decided, [0, 0]);
+        // No test positions at all: nothing decided.
+        let none = score_prior(Prior::embedded(), &Vec::<GamePositions>::new());
+        assert!(none.overall(true).0.is_sign_positive());
     }
 }
