@@ -263,6 +263,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
             [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
             [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
+            [CompletionResult]::new('eval-prior', 'eval-prior', [CompletionResultType]::ParameterValue, 'Measure an orientation prior on the positions of games, shown either way up')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -404,8 +405,20 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;vision;fit-prior' {
-            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Games to count (PGN, standard chess; repeatable)')
+            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Games (PGN, standard chess; repeatable)')
+            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Games as `chessbot nnue gen` writes them: `# game` lines, then a FEN a line (repeatable; read after the PGN files)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'chessbot;vision;eval-prior' {
+            [CompletionResult]::new('--pgn', '--pgn', [CompletionResultType]::ParameterName, 'Games (PGN, standard chess; repeatable)')
+            [CompletionResult]::new('--positions', '--positions', [CompletionResultType]::ParameterName, 'Games as `chessbot nnue gen` writes them: `# game` lines, then a FEN a line (repeatable; read after the PGN files)')
+            [CompletionResult]::new('--prior', '--prior', [CompletionResultType]::ParameterName, 'The prior table to measure (default: the one built into the binary)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Test on every game, not only on the ones `fit-prior` keeps out (for games no prior was fitted to)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -421,6 +434,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
             [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
             [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
+            [CompletionResult]::new('eval-prior', 'eval-prior', [CompletionResultType]::ParameterValue, 'Measure an orientation prior on the positions of games, shown either way up')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -446,6 +460,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;vision;help;fit-prior' {
+            break
+        }
+        'chessbot;vision;help;eval-prior' {
             break
         }
         'chessbot;vision;help;help' {
@@ -593,6 +610,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('train-glyphs', 'train-glyphs', [CompletionResultType]::ParameterValue, 'Train the label reader''s glyph network on coordinate labels rendered in many fonts')
             [CompletionResult]::new('eval-glyphs', 'eval-glyphs', [CompletionResultType]::ParameterValue, 'Measure a glyph network on labels in the held-out (or all) font families')
             [CompletionResult]::new('fit-prior', 'fit-prior', [CompletionResultType]::ParameterValue, 'Fit the orientation''s position prior to the positions of games')
+            [CompletionResult]::new('eval-prior', 'eval-prior', [CompletionResultType]::ParameterValue, 'Measure an orientation prior on the positions of games, shown either way up')
             break
         }
         'chessbot;help;vision;train' {
@@ -617,6 +635,9 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             break
         }
         'chessbot;help;vision;fit-prior' {
+            break
+        }
+        'chessbot;help;vision;eval-prior' {
             break
         }
         'chessbot;help;nnue' {

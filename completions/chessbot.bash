@@ -148,6 +148,9 @@ _chessbot() {
             chessbot__subcmd__help__subcmd__vision,eval-glyphs)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__glyphs"
                 ;;
+            chessbot__subcmd__help__subcmd__vision,eval-prior)
+                cmd="chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__prior"
+                ;;
             chessbot__subcmd__help__subcmd__vision,fit-prior)
                 cmd="chessbot__subcmd__help__subcmd__vision__subcmd__fit__subcmd__prior"
                 ;;
@@ -190,6 +193,9 @@ _chessbot() {
             chessbot__subcmd__vision,eval-glyphs)
                 cmd="chessbot__subcmd__vision__subcmd__eval__subcmd__glyphs"
                 ;;
+            chessbot__subcmd__vision,eval-prior)
+                cmd="chessbot__subcmd__vision__subcmd__eval__subcmd__prior"
+                ;;
             chessbot__subcmd__vision,fit-prior)
                 cmd="chessbot__subcmd__vision__subcmd__fit__subcmd__prior"
                 ;;
@@ -216,6 +222,9 @@ _chessbot() {
                 ;;
             chessbot__subcmd__vision__subcmd__help,eval-glyphs)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__glyphs"
+                ;;
+            chessbot__subcmd__vision__subcmd__help,eval-prior)
+                cmd="chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__prior"
                 ;;
             chessbot__subcmd__vision__subcmd__help,fit-prior)
                 cmd="chessbot__subcmd__vision__subcmd__help__subcmd__fit__subcmd__prior"
@@ -851,7 +860,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__vision)
-            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior"
+            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior eval-prior"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -907,6 +916,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__help__subcmd__vision__subcmd__eval__subcmd__prior)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1451,7 +1474,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision)
-            opts="-h -V --help --version train dataset eval render bench train-glyphs eval-glyphs fit-prior help"
+            opts="-h -V --help --version train dataset eval render bench train-glyphs eval-glyphs fit-prior eval-prior help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1668,14 +1691,44 @@ _chessbot() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        chessbot__subcmd__vision__subcmd__fit__subcmd__prior)
-            opts="-h -V --pgn --out --help --version"
+        chessbot__subcmd__vision__subcmd__eval__subcmd__prior)
+            opts="-h -V --pgn --positions --prior --all --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --pgn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --positions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prior)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__fit__subcmd__prior)
+            opts="-h -V --pgn --positions --out --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pgn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --positions)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1691,7 +1744,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__help)
-            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior help"
+            opts="train dataset eval render bench train-glyphs eval-glyphs fit-prior eval-prior help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1747,6 +1800,20 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__glyphs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        chessbot__subcmd__vision__subcmd__help__subcmd__eval__subcmd__prior)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -31,20 +31,50 @@ pub enum VisionCommand {
     EvalGlyphs(EvalGlyphsArgs),
     /// Fit the orientation's position prior to the positions of games.
     FitPrior(FitPriorArgs),
+    /// Measure an orientation prior on the positions of games, shown either way up.
+    EvalPrior(EvalPriorArgs),
 }
 
 /// Flags of `chessbot vision fit-prior`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Counts every piece on its square in every position of the games, per phase (how many pieces are left), and fits each phase's temperature on every tenth game, which is kept out of the counts. Prints per phase the positions counted, the temperature, the share of held-out positions judged the right way up and their log loss.\n\nExamples:\n  chessbot vision fit-prior --pgn games.pgn --out /tmp/prior.txt\n  chessbot vision fit-prior --pgn a.pgn --pgn b.pgn --out assets/vision/prior.txt\n\nHow the shipped table was made: docs/training.md."
+    after_help = "Deals the games out in turns of ten: the first of each turn is a test game, the second fits the weights, the rest are counted. Counts every piece on its square in every position of the counted games, per phase (how many pieces are left); fits per phase, by logistic regression on the calibration games, the weights of the squares' evidence and of the relations between pieces; then measures the prior on the test games as `vision eval-prior` does. Prints per phase the positions counted, the calibration log loss with the squares alone and with every clue, and the test figures.\n\nExamples:\n  chessbot vision fit-prior --pgn games.pgn --out /tmp/prior.txt\n  chessbot vision fit-prior --positions sf.txt --out assets/vision/prior.txt\n\nHow the shipped table was made: docs/training.md."
 )]
 pub struct FitPriorArgs {
-    /// Games to count (PGN, standard chess; repeatable).
-    #[arg(long, value_name = "FILE", required = true)]
-    pub pgn: Vec<PathBuf>,
+    #[command(flatten)]
+    pub games: PriorGames,
     /// Where to write the table.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+/// The games a prior is fitted to or measured on.
+#[derive(Debug, Args)]
+pub struct PriorGames {
+    /// Games (PGN, standard chess; repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Vec<PathBuf>,
+    /// Games as `chessbot nnue gen` writes them: `# game` lines, then a FEN a line
+    /// (repeatable; read after the PGN files).
+    #[arg(long, value_name = "FILE")]
+    pub positions: Vec<PathBuf>,
+}
+
+/// Flags of `chessbot vision eval-prior`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Shows each test position (from the sixteenth ply on) as played and turned round, and counts how often the prior, with the share of screenshots that show white at the bottom, gives a side at least the confidence `recognize` needs, and how often that side is wrong; per size of position and overall, each size weighing alike. The test games are the first of each ten, as `vision fit-prior` deals them, or every game with --all.\n\nExamples:\n  chessbot vision eval-prior --positions sf.txt\n  chessbot vision eval-prior --prior /tmp/prior.txt --positions sf.txt\n  chessbot vision eval-prior --pgn other-games.pgn --all"
+)]
+pub struct EvalPriorArgs {
+    #[command(flatten)]
+    pub games: PriorGames,
+    /// The prior table to measure (default: the one built into the binary).
+    #[arg(long)]
+    pub prior: Option<PathBuf>,
+    /// Test on every game, not only on the ones `fit-prior` keeps out (for games no prior was
+    /// fitted to).
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// Flags of `chessbot vision train-glyphs`.

@@ -2,8 +2,9 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::vision::{
-    BenchArgs, BenchArtefact, BenchPositions, DatasetArgs, EvalArgs, EvalGlyphsArgs, FitPriorArgs,
-    MixArgs, RenderArgs, TrainArgs, TrainGlyphsArgs, VisionArgs, VisionCommand,
+    BenchArgs, BenchArtefact, BenchPositions, DatasetArgs, EvalArgs, EvalGlyphsArgs, EvalPriorArgs,
+    FitPriorArgs, MixArgs, PriorGames, RenderArgs, TrainArgs, TrainGlyphsArgs, VisionArgs,
+    VisionCommand,
 };
 use chessbot::rules::fen::parse_fen;
 use chessbot::training::vision::bench::{
@@ -15,7 +16,10 @@ use chessbot::training::vision::glyphs::{
 };
 use chessbot::training::vision::marks::MoveMarks;
 use chessbot::training::vision::networks;
-use chessbot::training::vision::prior::{CALIBRATION_EVERY, fit_prior};
+use chessbot::training::vision::prior::{
+    GamePositions, PriorScore, SPLIT, Use, fit_prior, game_use, games_from_pgn,
+    games_from_positions, score_prior,
+};
 use chessbot::training::vision::render::{
     Artefact, BoardStyle, Flat, LabelStyle, PieceSet, load_themes, random_board, render_board,
     render_screenshot, themes_path,
@@ -24,6 +28,7 @@ use chessbot::training::vision::train::{Sets, TrainConfig, evaluate, random_styl
 use chessbot::vision::Classifier;
 use chessbot::vision::VisionError;
 use chessbot::vision::labels::GlyphNet;
+use chessbot::vision::prior::{Prior, PriorTable};
 use chessbot::vision::recognize::Recognizer;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -43,6 +48,7 @@ pub fn run(args: VisionArgs) -> CmdResult {
         VisionCommand::TrainGlyphs(a) => run_train_glyphs(a),
         VisionCommand::EvalGlyphs(a) => run_eval_glyphs(a),
         VisionCommand::FitPrior(a) => run_fit_prior(a),
+        VisionCommand::EvalPrior(a) => run_eval_prior(a),
     }
 }
 
@@ -442,50 +448,146 @@ fn run_eval_glyphs(a: EvalGlyphsArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_fit_prior(a: FitPriorArgs) -> CmdResult {
-    let texts = a
-        .pgn
-        .iter()
-        .map(|p| {
-            std::fs::read_to_string(p).map_err(|e| CliError::input(format!("{}: {e}", p.display())))
-        })
-        .collect::<Result<Vec<String>, CliError>>()?;
-    let (counts, fit) = fit_prior(&texts);
-    if fit.games < CALIBRATION_EVERY {
-        return Err(CliError::input(format!(
-            "{} games read: at least {CALIBRATION_EVERY} are needed (one in {CALIBRATION_EVERY} fits the temperatures)",
-            fit.games
-        )));
+/// The games of `--pgn` and `--positions`, in that order, and the files' names.
+fn read_prior_games(a: &PriorGames) -> Result<(Vec<GamePositions>, Vec<String>), CliError> {
+    if a.pgn.is_empty() && a.positions.is_empty() {
+        return Err(CliError::input(
+            "give games: --pgn FILE or --positions FILE",
+        ));
     }
-    let files: Vec<String> = a.pgn.iter().map(|p| p.display().to_string()).collect();
-    let comments = vec![
-        format!("Made by `chessbot vision fit-prior` from {} games ({}).", fit.games, files.join(", ")),
-        "Per phase (most pieces on the board), piece (KQRBNP white, kqrbnp black) and square (a1, b1, ..., h8):".into(),
-        "how many times the piece stood there, white at the bottom; temperatures turn summed log-likelihood ratios into log odds.".into(),
-    ];
-    create_parent(&a.out)?;
-    std::fs::write(&a.out, counts.write(&comments))
-        .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{} games read, {} skipped", fit.games, fit.skipped)?;
+    let read = |p: &std::path::PathBuf| {
+        std::fs::read_to_string(p).map_err(|e| CliError::input(format!("{}: {e}", p.display())))
+    };
+    let mut games = Vec::new();
+    for p in &a.pgn {
+        games.extend(games_from_pgn(&read(p)?).0);
+    }
+    for p in &a.positions {
+        let g = games_from_positions(&read(p)?)
+            .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
+        games.extend(g);
+    }
+    let files = a.pgn.iter().chain(&a.positions);
+    Ok((games, files.map(|p| p.display().to_string()).collect()))
+}
+
+/// Prints a prior's test figures: per group of sizes and overall.
+fn print_prior_score(out: &mut impl Write, score: &PriorScore) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:>6} {:>10} {:>11} {:>11} {:>8} {:>9}",
-        "pieces", "positions", "calibration", "temperature", "right%", "log loss"
+        "{:>8} {:>9} {:>10} {:>8} {:>10} {:>8}",
+        "pieces", "positions", "decided%", "wrong%", "turned:d%", "wrong%"
     )?;
-    for p in &fit.phases {
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    for g in &score.groups {
         writeln!(
             out,
-            "{:>6} {:>10} {:>11} {:>11.4} {:>8.2} {:>9.4}",
+            "{:>8} {:>9} {:>10.2} {:>8.2} {:>10.2} {:>8.2}",
+            format!("<={}", g.bound),
+            g.positions,
+            pct(g.decided[0], g.positions),
+            pct(g.wrong[0], g.decided[0]),
+            pct(g.decided[1], g.positions),
+            pct(g.wrong[1], g.decided[1])
+        )?;
+    }
+    let (d0, w0) = score.overall(false);
+    let (d1, w1) = score.overall(true);
+    writeln!(
+        out,
+        "{:>8} {:>9} {:>10.2} {:>8.2} {:>10.2} {:>8.2}",
+        "all",
+        "",
+        100.0 * d0,
+        100.0 * w0,
+        100.0 * d1,
+        100.0 * w1
+    )
+}
+
+fn run_fit_prior(a: FitPriorArgs) -> CmdResult {
+    let (games, files) = read_prior_games(&a.games)?;
+    if games.len() < SPLIT {
+        return Err(CliError::input(format!(
+            "{} games read: at least {SPLIT} are needed (one in {SPLIT} fits the weights)",
+            games.len()
+        )));
+    }
+    let (table, fit) = fit_prior(&games);
+    let comments = vec![
+        format!(
+            "Made by `chessbot vision fit-prior` from {} games ({}): {} counted, {} calibrating the weights.",
+            games.len(),
+            files.join(", "),
+            fit.games.0,
+            fit.games.1
+        ),
+        "Per phase (most pieces on the board): the weights of the summed log-likelihood ratios of the kings', the pawns' and the other pieces' squares, and of each relation;".into(),
+        "per phase, piece (KQRBNP white, kqrbnp black) and square (a1, b1, ..., h8): how many times the piece stood there, white at the bottom.".into(),
+    ];
+    create_parent(&a.out)?;
+    std::fs::write(&a.out, table.write(&comments))
+        .map_err(|e| CliError::runtime(format!("{}: {e}", a.out.display())))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} games: {} counted, {} calibration, {} test",
+        games.len(),
+        fit.games.0,
+        fit.games.1,
+        fit.games.2
+    )?;
+    writeln!(
+        out,
+        "{:>6} {:>10} {:>11} {:>12} {:>10}  weights (squares, relations)",
+        "pieces", "positions", "calibration", "loss:squares", "loss:all"
+    )?;
+    for p in &fit.phases {
+        let w: Vec<String> = p.weights.iter().map(|v| format!("{v:.3}")).collect();
+        writeln!(
+            out,
+            "{:>6} {:>10} {:>11} {:>12.4} {:>10.4}  {}",
             format!("<={}", p.bound),
             p.positions,
             p.calibration,
-            p.temperature,
-            100.0 * p.right,
-            p.log_loss
+            p.log_loss.0,
+            p.log_loss.1,
+            w.join(" ")
         )?;
     }
+    writeln!(out, "test games:")?;
+    let test = games
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| game_use(*i) == Use::Test);
+    print_prior_score(
+        &mut out,
+        &score_prior(&Prior::new(table), test.map(|(_, g)| g)),
+    )?;
     writeln!(out, "wrote {}", a.out.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_eval_prior(a: EvalPriorArgs) -> CmdResult {
+    let (games, _) = read_prior_games(&a.games)?;
+    let loaded;
+    let prior = match &a.prior {
+        None => Prior::embedded(),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
+            let table = PriorTable::parse(&text)
+                .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
+            loaded = Prior::new(table);
+            &loaded
+        }
+    };
+    let test = games
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| a.all || game_use(*i) == Use::Test);
+    let score = score_prior(prior, test.map(|(_, g)| g));
+    print_prior_score(&mut std::io::stdout().lock(), &score)?;
     Ok(ExitCode::SUCCESS)
 }
 

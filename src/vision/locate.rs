@@ -14,8 +14,10 @@
 //!    hue but hardly in brightness.) When all of that finds nothing, the whole search runs
 //!    again reading each square's colour along its inner edges instead of at its corners
 //!    (`Sampling`): a streaked or grainy texture on a board of close colours. Last, the grey
-//!    searches run on the page blurred, coarser: wavy bands stronger than the squares' colour
-//!    difference hide every corner until blurred away. Last of all, the page as it is at a
+//!    searches run on the page reduced twice as far (grid lines a few pixels wide between the
+//!    squares cover every corner's nearest samples at the usual reduction), then on the page
+//!    blurred, coarser: wavy bands stronger than the squares' colour difference hide every
+//!    corner until blurred away. Last of all, the page as it is at a
 //!    lower contrast (`FAINT`): square colours a few R+G+B units apart, whose corners and
 //!    colour gap fall under the usual thresholds, their colours read at the corners and then
 //!    along the edges; page clutter passes those far more often, so only pages where nothing
@@ -129,6 +131,20 @@ fn search(img: &RgbImage, exhaustive: bool, last_looks: bool) -> Vec<Located> {
     ];
     let found_now = run_stages(img, &stages, passes, exhaustive, NORMAL, &mut found);
     if found_now && !exhaustive || !last_looks {
+        return sorted(found);
+    }
+    // Then the page as it is, reduced twice as far: grid lines three or more pixels wide drawn
+    // between the squares cover a corner's nearest samples wherever it is placed, so no
+    // checker corner stands out; reduced, they shrink to a pixel or two between the samples.
+    let coarse: Vec<Try> = vec![(2 * factor, 2, GREY), (2 * factor, 1, GREY)];
+    let stages = [
+        (Sampling::Corners, coarse.as_slice()),
+        (Sampling::Edges, coarse.as_slice()),
+    ];
+    let mut more = Vec::new();
+    run_stages(img, &stages, passes, exhaustive, NORMAL, &mut more);
+    add_apart(&mut found, more);
+    if !found.is_empty() && !exhaustive {
         return sorted(found);
     }
     // Then the page blurred: wavy bands across the squares that differ by more than the two
@@ -1864,6 +1880,49 @@ mod tests {
                 && (b.y - y0).abs() <= 0.1 * s
                 && (b.w - 8.0 * s).abs() <= 0.2 * s,
             "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_board_with_thick_grid_lines_between_its_squares_is_found() {
+        // Squares of 61 px of two close colours, three black pixels between them and round the
+        // board, and two pieces.
+        let (x0, y0, sq, line) = (40u32, 90u32, 61u32, 3u32);
+        let pitch = sq + line;
+        let mut img = RgbImage::from_pixel(620, 660, Rgb([220, 218, 213]));
+        for py in y0..y0 + 8 * pitch + line {
+            for px in x0..x0 + 8 * pitch + line {
+                let (dx, dy) = (px - x0, py - y0);
+                let on_line = dx % pitch < line || dy % pitch < line;
+                let (c, r) = (dx / pitch, dy / pitch);
+                let col = if on_line || c > 7 || r > 7 {
+                    [0, 0, 0]
+                } else if [(2, 5), (6, 1)].contains(&(r, c)) {
+                    let (cx, cy) = (c * pitch + line + sq / 2, r * pitch + line + sq / 2);
+                    if dx.abs_diff(cx).pow(2) + dy.abs_diff(cy).pow(2) < (sq / 3).pow(2) {
+                        [20, 20, 20]
+                    } else {
+                        [119, 162, 109]
+                    }
+                } else if (r + c).is_multiple_of(2) {
+                    [200, 195, 101]
+                } else {
+                    [119, 162, 109]
+                };
+                img.put_pixel(px, py, Rgb(col));
+            }
+        }
+        let found = locate(&img);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let b = found[0].board;
+        // The box runs along the middles of the outer grid lines, give or take a line's width.
+        let (x, y, size) = (x0 as f32 + 1.5, y0 as f32 + 1.5, 8.0 * pitch as f32);
+        assert!(
+            (b.x - x).abs() <= 3.0
+                && (b.y - y).abs() <= 3.0
+                && (b.w - size).abs() <= 3.0
+                && (b.h - size).abs() <= 3.0,
+            "found {b:?}, expected {x},{y} {size}"
         );
     }
 

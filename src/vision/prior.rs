@@ -3,15 +3,23 @@
 //!
 //! A person who sees a board without coordinates still knows which way it is turned: white's
 //! pawns stand below black's, kings sit on their own back rank behind their pawns, and in an
-//! endgame a passed pawn has come some way from its own side. The prior holds, for each phase
-//! of the game (how many pieces are left) and each of the twelve pieces, how often that piece
-//! stood on each square in positions of games, white at the bottom
-//! (`assets/vision/prior.txt`, fitted by `chessbot vision fit-prior`). A placement scores the
-//! log-likelihood of its pieces on their squares as read against the same pieces on the
-//! squares turned round (a1 and h8 swapped, and so on); a temperature per phase, fitted on
-//! games the counts were not taken from, turns that sum into calibrated odds (the pieces are
-//! not independent, so the plain sum overstates the evidence). The share of screenshots that
-//! show white at the bottom is added as prior odds.
+//! endgame a passed pawn has come some way from its own side. The prior weighs two kinds of
+//! clue (`assets/vision/prior.txt`, fitted by `chessbot vision fit-prior`):
+//!
+//! - where each piece stands: for each phase of the game (how many pieces are left) and each
+//!   of the twelve pieces, how often that piece stood on each square in positions of games,
+//!   white at the bottom. A placement's pieces on their squares as read are compared with the
+//!   same pieces on the squares turned round (a1 and h8 swapped, and so on): the summed
+//!   log-likelihood ratio;
+//! - how pieces stand to one another ([`RELATIONS`]): pawns of the two sides that face each
+//!   other on a file, pawns in front of their own king, passed pawns' advance,
+//!   pieces behind their own pawns, the two kings' and the two armies' ranks. Each is counted
+//!   as read and turned round, and the difference is the clue.
+//!
+//! Per phase, weights fitted by logistic regression on games the counts were not taken from
+//! turn these clues into log odds (the squares' sum overstates the evidence, as pieces are not
+//! independent). The share of screenshots that show white at the bottom is added as prior
+//! odds.
 //!
 //! ```
 //! use chessbot::vision::prior::Prior;
@@ -29,18 +37,32 @@
 
 use crate::vision::classes::piece_index;
 use crate::vision::params::orient::{PRIOR_SMOOTHING, WHITE_BOTTOM_SHARE};
-use shakmaty::Piece;
+use shakmaty::{Color, Piece, Role};
 use std::sync::OnceLock;
 
 /// The fitted table, compiled in.
 static PRIOR_TABLE: &str = include_str!("../../assets/vision/prior.txt");
 
 /// The first line of a prior file, with its version.
-pub const PRIOR_HEADER: &str = "chessbot-orientation-prior 1";
+pub const PRIOR_HEADER: &str = "chessbot-orientation-prior 2";
 
 /// The twelve pieces in the prior file's order: `KQRBNP` white, then black (the order of
 /// [`crate::vision::classes::PIECES`]).
 pub const PRIOR_PIECES: &str = "KQRBNPkqrbnp";
+
+/// The relations between pieces the prior weighs besides their squares, in the order of
+/// [`relations`] and of a prior file's weights (after the squares' weight).
+pub const RELATIONS: [&str; 11] = [
+    "opposed", "facing", "shelter", "ahead", "passed", "attacks", "checks", "behind", "kings",
+    "sides", "stops",
+];
+
+/// The squares' summed log-likelihood ratio is three clues: that of the kings, of the pawns
+/// and of the other pieces (a king's square tells more than a knight's).
+pub const SQUARE_CLUES: usize = 3;
+
+/// Weights per phase: the [`SQUARE_CLUES`], then each relation.
+pub const WEIGHTS: usize = SQUARE_CLUES + RELATIONS.len();
 
 /// A prior file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,25 +74,29 @@ pub struct PriorError {
     pub message: String,
 }
 
-/// How often each piece stood on each square, per phase: what a prior file holds.
+/// What a prior file holds: how often each piece stood on each square, per phase, and the
+/// weights that turn a placement's clues into log odds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PriorCounts {
+pub struct PriorTable {
     /// The phases' largest piece counts, rising: phase `k` holds positions with more pieces
     /// than phase `k - 1`'s bound and at most its own (kings included).
     pub bounds: Vec<usize>,
-    /// Per phase, the temperature that turns summed log-likelihood ratios into log odds.
-    pub temperatures: Vec<f32>,
+    /// Per phase, the weights of the clues ([`WEIGHTS`]: the [`SQUARE_CLUES`], then the
+    /// [`RELATIONS`]).
+    pub weights: Vec<[f32; WEIGHTS]>,
     /// Per phase, per piece ([`PRIOR_PIECES`] order), per square (a1, b1, ..., h8): the count.
     pub counts: Vec<[[u64; 64]; 12]>,
 }
 
-impl PriorCounts {
-    /// Empty counts for phases bounded by `bounds`, temperatures 1.
-    pub fn new(bounds: Vec<usize>) -> PriorCounts {
+impl PriorTable {
+    /// Empty counts for phases bounded by `bounds`; the squares' weights 1, the relations' 0.
+    pub fn new(bounds: Vec<usize>) -> PriorTable {
         let n = bounds.len();
-        PriorCounts {
+        let mut unit = [0.0; WEIGHTS];
+        unit[..SQUARE_CLUES].fill(1.0);
+        PriorTable {
             bounds,
-            temperatures: vec![1.0; n],
+            weights: vec![unit; n],
             counts: vec![[[0; 64]; 12]; n],
         }
     }
@@ -91,9 +117,10 @@ impl PriorCounts {
         }
     }
 
-    /// The file: [`PRIOR_HEADER`], `phases` with the bounds, `temperatures`, then one line per
-    /// phase and piece: `counts PHASE PIECE` and 64 counts from a1 to h8. `#` starts a comment
-    /// line.
+    /// The file: [`PRIOR_HEADER`], `phases` with the bounds, `relations` with the names of
+    /// [`RELATIONS`], then per phase `weights PHASE` and its [`WEIGHTS`] weights, and one line
+    /// per phase and piece: `counts PHASE PIECE` and 64 counts from a1 to h8. `#` starts a
+    /// comment line.
     pub fn write(&self, comments: &[String]) -> String {
         let mut out = format!("{PRIOR_HEADER}\n");
         for c in comments {
@@ -104,15 +131,11 @@ impl PriorCounts {
             "phases {}\n",
             join(self.bounds.iter().map(|b| b.to_string()).collect())
         ));
-        out.push_str(&format!(
-            "temperatures {}\n",
-            join(
-                self.temperatures
-                    .iter()
-                    .map(|t| format!("{t:.5}"))
-                    .collect()
-            )
-        ));
+        out.push_str(&format!("relations {}\n", RELATIONS.join(" ")));
+        for (phase, w) in self.weights.iter().enumerate() {
+            let w = join(w.iter().map(|v| format!("{v:.5}")).collect());
+            out.push_str(&format!("weights {phase} {w}\n"));
+        }
         for (phase, pieces) in self.counts.iter().enumerate() {
             for (i, squares) in pieces.iter().enumerate() {
                 let piece = PRIOR_PIECES.as_bytes()[i] as char;
@@ -123,8 +146,8 @@ impl PriorCounts {
         out
     }
 
-    /// Reads a file [`PriorCounts::write`] wrote.
-    pub fn parse(text: &str) -> Result<PriorCounts, PriorError> {
+    /// Reads a file [`PriorTable::write`] wrote.
+    pub fn parse(text: &str) -> Result<PriorTable, PriorError> {
         let err = |line: usize, message: String| PriorError { line, message };
         let mut lines = text
             .lines()
@@ -136,17 +159,18 @@ impl PriorCounts {
             Some((n, _)) => return Err(err(n, format!("expected `{PRIOR_HEADER}`"))),
             None => return Err(err(0, "empty".into())),
         }
-        let mut prior: Option<PriorCounts> = None;
-        let mut seen = Vec::new();
+        let mut table: Option<PriorTable> = None;
+        let mut relations = false;
+        let (mut seen_counts, mut seen_weights) = (Vec::new(), Vec::new());
         for (n, line) in lines {
             let mut words = line.split_ascii_whitespace();
             let key = words.next().unwrap_or("");
-            let numbers = |words: std::str::SplitAsciiWhitespace| {
-                words
-                    .map(str::parse::<f64>)
-                    .collect::<Result<Vec<f64>, _>>()
+            let phase_of = |w: Option<&str>, bounds: usize| {
+                w.and_then(|w| w.parse::<usize>().ok())
+                    .filter(|&k| k < bounds)
+                    .ok_or_else(|| err(n, format!("{key}: no such phase")))
             };
-            match (key, prior.as_mut()) {
+            match (key, table.as_mut()) {
                 ("phases", None) => {
                     let bounds: Vec<usize> = words
                         .map(str::parse::<usize>)
@@ -155,22 +179,29 @@ impl PriorCounts {
                     if bounds.is_empty() || bounds.windows(2).any(|w| w[0] >= w[1]) {
                         return Err(err(n, "phases must rise".into()));
                     }
-                    prior = Some(PriorCounts::new(bounds));
+                    table = Some(PriorTable::new(bounds));
                 }
-                ("temperatures", Some(p)) => {
-                    let t = numbers(words).map_err(|e| err(n, format!("temperatures: {e}")))?;
-                    if t.len() != p.bounds.len() || t.iter().any(|v| !(v.is_finite() && *v >= 0.0))
-                    {
-                        return Err(err(n, "one temperature, at least 0, per phase".into()));
+                ("relations", Some(_)) => {
+                    if !words.eq(RELATIONS.iter().copied()) {
+                        let names = RELATIONS.join(" ");
+                        return Err(err(n, format!("relations: expected `{names}`")));
                     }
-                    p.temperatures = t.iter().map(|&v| v as f32).collect();
+                    relations = true;
                 }
-                ("counts", Some(p)) => {
-                    let phase: usize = words
-                        .next()
-                        .and_then(|w| w.parse().ok())
-                        .filter(|&k| k < p.bounds.len())
-                        .ok_or_else(|| err(n, "counts: no such phase".into()))?;
+                ("weights", Some(t)) => {
+                    let phase = phase_of(words.next(), t.bounds.len())?;
+                    let w: Vec<f32> = words
+                        .map(str::parse::<f32>)
+                        .collect::<Result<_, _>>()
+                        .map_err(|e| err(n, format!("weights: {e}")))?;
+                    if w.len() != WEIGHTS || w.iter().any(|v| !v.is_finite()) {
+                        return Err(err(n, format!("weights: {WEIGHTS} finite numbers")));
+                    }
+                    t.weights[phase].copy_from_slice(&w);
+                    seen_weights.push(phase);
+                }
+                ("counts", Some(t)) => {
+                    let phase = phase_of(words.next(), t.bounds.len())?;
                     let piece = words
                         .next()
                         .and_then(|w| PRIOR_PIECES.find(w).filter(|_| w.len() == 1))
@@ -182,27 +213,173 @@ impl PriorCounts {
                     if c.len() != 64 {
                         return Err(err(n, format!("counts: {} squares, not 64", c.len())));
                     }
-                    p.counts[phase][piece].copy_from_slice(&c);
-                    seen.push((phase, piece));
+                    t.counts[phase][piece].copy_from_slice(&c);
+                    seen_counts.push((phase, piece));
                 }
                 _ => return Err(err(n, format!("unexpected `{key}`"))),
             }
         }
-        let prior = prior.ok_or_else(|| err(0, "no phases".into()))?;
-        seen.sort_unstable();
-        seen.dedup();
-        if seen.len() != prior.bounds.len() * 12 {
+        let table = table.ok_or_else(|| err(0, "no phases".into()))?;
+        if !relations {
+            return Err(err(0, "no relations line".into()));
+        }
+        seen_counts.sort_unstable();
+        seen_counts.dedup();
+        if seen_counts.len() != table.bounds.len() * 12 {
             return Err(err(0, "a count line per phase and piece is missing".into()));
         }
-        Ok(prior)
+        seen_weights.sort_unstable();
+        seen_weights.dedup();
+        if seen_weights.len() != table.bounds.len() {
+            return Err(err(0, "a weights line per phase is missing".into()));
+        }
+        Ok(table)
     }
 }
 
+/// The [`RELATIONS`] of a placement (`squares` from a1 to h8), read with white at the bottom:
+///
+/// - `opposed`: pairs of a white and a black pawn on one file, the white one below (+1) or
+///   above (-1);
+/// - `facing`: pawns of the two sides head to head, the white one below (+1) or above (-1);
+/// - `shelter`: pawns within a file of their own king one or two ranks in front of it (+1) or
+///   behind it (-1);
+/// - `ahead`: pawns in front of their own king's rank (+1) or behind it (-1);
+/// - `passed`: passed pawns, each by how far it has come (0 on its second rank, 1 on its
+///   seventh);
+/// - `attacks`: pieces other than pawns and kings attacked by a pawn of the other side;
+/// - `checks`: kings attacked by a pawn of the other side;
+/// - `behind`: per side, how many ranks its pieces other than pawns and the king stand behind
+///   its pawns on average, in eighths of the board;
+/// - `kings`: how many ranks the black king stands above the white one, in eighths;
+/// - `sides`: how many ranks black's pieces stand above white's on average, in eighths;
+/// - `stops`: pawns with the other side's king in front of them, within a file.
+pub fn relations(squares: &[Option<Piece>; 64]) -> [f32; RELATIONS.len()] {
+    let at = |f: i32, r: i32| {
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            squares[(r * 8 + f) as usize]
+        } else {
+            None
+        }
+    };
+    let pawn = |color: Color| {
+        Some(Piece {
+            color,
+            role: Role::Pawn,
+        })
+    };
+    let king_of = |color: Color| {
+        (0..64i32).find(|&s| {
+            squares[s as usize]
+                == Some(Piece {
+                    color,
+                    role: Role::King,
+                })
+        })
+    };
+    let kings = [king_of(Color::White), king_of(Color::Black)];
+    let mut v = [0.0f32; RELATIONS.len()];
+    // Per side: summed ranks and numbers of pawns and of pieces (not pawns, not the king), and
+    // of all its men.
+    let mut ranks = [[(0.0f32, 0.0f32); 3]; 2];
+    for s in 0..64i32 {
+        let Some(p) = squares[s as usize] else {
+            continue;
+        };
+        let (f, r) = (s % 8, s / 8);
+        let side = usize::from(p.color.is_black());
+        let dir = if p.color.is_white() { 1 } else { -1 };
+        let rank = r as f32;
+        ranks[side][2].0 += rank;
+        ranks[side][2].1 += 1.0;
+        match p.role {
+            Role::Pawn => {
+                ranks[side][0].0 += rank;
+                ranks[side][0].1 += 1.0;
+            }
+            Role::King => {}
+            _ => {
+                ranks[side][1].0 += rank;
+                ranks[side][1].1 += 1.0;
+            }
+        }
+        if p.role != Role::Pawn {
+            continue;
+        }
+        let enemy = pawn(!p.color);
+        if p.color.is_white() {
+            for r2 in 0..8 {
+                if r2 != r && at(f, r2) == enemy {
+                    v[0] += if r2 > r { 1.0 } else { -1.0 };
+                }
+            }
+            if at(f, r + 1) == enemy {
+                v[1] += 1.0;
+            }
+            if at(f, r - 1) == enemy {
+                v[1] -= 1.0;
+            }
+        }
+        for df in [-1, 1] {
+            if let Some(q) = at(f + df, r + dir)
+                && q.color != p.color
+            {
+                match q.role {
+                    Role::King => v[6] += 1.0,
+                    Role::Pawn => {}
+                    _ => v[5] += 1.0,
+                }
+            }
+        }
+        if let Some(k) = kings[1 - side]
+            && ((k % 8) - f).abs() <= 1
+            && ((k / 8) - r) * dir > 0
+        {
+            v[10] += 1.0;
+        }
+        if let Some(k) = kings[side] {
+            let (kf, kr) = (k % 8, k / 8);
+            let ahead = (r - kr) * dir;
+            v[3] += ahead.signum() as f32;
+            if (f - kf).abs() <= 1 {
+                match ahead {
+                    1 | 2 => v[2] += 1.0,
+                    -2 | -1 => v[2] -= 1.0,
+                    _ => {}
+                }
+            }
+        }
+        let passed = (f - 1..=f + 1).all(|ff| {
+            (1..8)
+                .map(|k| r + k * dir)
+                .take_while(|rr| (0..8).contains(rr))
+                .all(|rr| at(ff, rr) != enemy)
+        });
+        if passed {
+            let advance = if p.color.is_white() { r - 1 } else { 6 - r };
+            v[4] += advance as f32 / 5.0;
+        }
+    }
+    let mean = |(sum, n): (f32, f32)| (n > 0.0).then(|| sum / n);
+    for (side, dir) in [(0, 1.0), (1, -1.0)] {
+        if let (Some(pawns), Some(pieces)) = (mean(ranks[side][0]), mean(ranks[side][1])) {
+            v[7] += dir * (pawns - pieces) / 8.0;
+        }
+    }
+    if let (Some(w), Some(b)) = (kings[0], kings[1]) {
+        v[8] = (b / 8 - w / 8) as f32 / 8.0;
+    }
+    if let (Some(w), Some(b)) = (mean(ranks[0][2]), mean(ranks[1][2])) {
+        v[9] = (b - w) / 8.0;
+    }
+    v
+}
+
 /// The prior, ready to judge placements: per phase, piece and square, the log of the smoothed
-/// share of that piece's appearances on that square.
+/// share of that piece's appearances on that square, and the weights.
 #[derive(Debug, Clone)]
 pub struct Prior {
-    counts: PriorCounts,
+    table: PriorTable,
     log_share: Vec<[[f32; 64]; 12]>,
 }
 
@@ -211,21 +388,21 @@ impl Prior {
     pub fn embedded() -> &'static Prior {
         static PRIOR: OnceLock<Prior> = OnceLock::new();
         PRIOR.get_or_init(|| {
-            Prior::new(PriorCounts::parse(PRIOR_TABLE).expect("the embedded prior table is valid"))
+            Prior::new(PriorTable::parse(PRIOR_TABLE).expect("the embedded prior table is valid"))
         })
     }
 
-    /// The prior of `counts`: each phase's share of a piece on a square smoothed toward that
+    /// The prior of `table`: each phase's share of a piece on a square smoothed toward that
     /// piece's share over all phases by [`PRIOR_SMOOTHING`] positions' worth, which is itself
     /// smoothed by one count on every square.
-    pub fn new(counts: PriorCounts) -> Prior {
-        let log_share = counts
+    pub fn new(table: PriorTable) -> Prior {
+        let log_share = table
             .counts
             .iter()
             .map(|phase| {
                 std::array::from_fn(|p| {
                     let all: Vec<f64> = (0..64)
-                        .map(|s| counts.counts.iter().map(|c| c[p][s]).sum::<u64>() as f64 + 1.0)
+                        .map(|s| table.counts.iter().map(|c| c[p][s]).sum::<u64>() as f64 + 1.0)
                         .collect();
                     let all_sum: f64 = all.iter().sum();
                     let n: f64 = phase[p].iter().sum::<u64>() as f64;
@@ -238,37 +415,54 @@ impl Prior {
                 })
             })
             .collect();
-        Prior { counts, log_share }
+        Prior { table, log_share }
     }
 
-    /// The counts and temperatures this prior was made from.
-    pub fn counts(&self) -> &PriorCounts {
-        &self.counts
+    /// The counts and weights this prior was made from.
+    pub fn table(&self) -> &PriorTable {
+        &self.table
     }
 
-    /// The phase of `cells` and the summed log-likelihood ratio of their pieces on their
-    /// squares with white at the bottom against turned round (before the temperature).
-    pub fn evidence(&self, cells: &[Option<Piece>]) -> (usize, f32) {
-        let pieces = cells.iter().take(64).flatten().count();
-        let phase = self.counts.phase(pieces);
-        let table = &self.log_share[phase];
-        let mut sum = 0.0;
+    /// The phase of `cells` (64 image cells, row 0 at the top) and its clues for white at the
+    /// bottom against turned round, before the weights: the summed log-likelihood ratios of
+    /// its kings, its pawns and its other pieces on their squares, then each relation as read
+    /// less turned round.
+    pub fn clues(&self, cells: &[Option<Piece>]) -> (usize, [f32; WEIGHTS]) {
+        // Image cell (row, col) is square (col, 7 - row) with white at the bottom: index
+        // (7 - row) * 8 + col; turned round, the square opposite it, 63 minus that.
+        let mut squares = [None; 64];
         for (i, cell) in cells.iter().enumerate().take(64) {
-            let Some(piece) = cell else { continue };
-            // Image cell (row, col) is square (col, 7 - row) with white at the bottom: index
-            // (7 - row) * 8 + col; turned round, the square opposite it, 63 minus that.
-            let square = (7 - i / 8) * 8 + i % 8;
-            let p = piece_index(*piece);
-            sum += table[p][square] - table[p][63 - square];
+            squares[(7 - i / 8) * 8 + i % 8] = *cell;
         }
-        (phase, sum)
+        let pieces = squares.iter().flatten().count();
+        let phase = self.table.phase(pieces);
+        let table = &self.log_share[phase];
+        let mut clues = [0.0; WEIGHTS];
+        for (square, piece) in squares.iter().enumerate() {
+            let Some(piece) = piece else { continue };
+            let p = piece_index(*piece);
+            let clue = match piece.role {
+                Role::King => 0,
+                Role::Pawn => 1,
+                _ => 2,
+            };
+            clues[clue] += table[p][square] - table[p][63 - square];
+        }
+        let mut turned = squares;
+        turned.reverse();
+        let (read, round) = (relations(&squares), relations(&turned));
+        for (k, (a, b)) in read.iter().zip(round).enumerate() {
+            clues[SQUARE_CLUES + k] = a - b;
+        }
+        (phase, clues)
     }
 
     /// The log odds that `cells` (64 image cells, row 0 at the top) show white at the bottom
     /// rather than black, from the placement alone (no base rate).
     pub fn log_odds(&self, cells: &[Option<Piece>]) -> f32 {
-        let (phase, sum) = self.evidence(cells);
-        self.counts.temperatures[phase] * sum
+        let (phase, clues) = self.clues(cells);
+        let w = &self.table.weights[phase];
+        w.iter().zip(clues).map(|(w, c)| w * c).sum()
     }
 
     /// The probability that `cells` show white at the bottom: the placement's odds and the
@@ -285,31 +479,80 @@ mod tests {
 
     #[test]
     fn a_written_table_reads_back_and_bad_ones_are_errors() {
-        let mut counts = PriorCounts::new(vec![10, 32]);
-        counts.add(&shakmaty::Board::default());
-        counts.temperatures = vec![0.5, 0.25];
-        let text = counts.write(&["made by a test".into()]);
-        assert_eq!(PriorCounts::parse(&text), Ok(counts.clone()));
+        let mut table = PriorTable::new(vec![10, 32]);
+        table.add(&shakmaty::Board::default());
+        table.weights[0] = [0.5; WEIGHTS];
+        table.weights[1][3] = -0.25;
+        let text = table.write(&["made by a test".into()]);
+        assert_eq!(PriorTable::parse(&text), Ok(table.clone()));
         assert_eq!(
-            counts.counts[1][piece_index(Piece::from_char('K').unwrap())][4],
+            table.counts[1][piece_index(Piece::from_char('K').unwrap())][4],
             1
         );
+        let first_weights = format!("weights 0 {}", vec!["0.50000"; WEIGHTS].join(" "));
+        assert!(text.contains(&first_weights), "{text}");
         for bad in [
             "",
-            "chessbot-orientation-prior 2\nphases 32\n",
+            "chessbot-orientation-prior 1\nphases 32\n",
             &text.replace("phases 10 32", "phases 32 10"),
-            &text.replace("temperatures 0.50000 0.25000", "temperatures 0.5"),
+            &text.replace("relations opposed", "relations squares"),
+            &text.replace("relations ", "# relations "),
+            &text.replace(&first_weights, "weights 0 0.5"),
+            &text.replace(&first_weights, &first_weights.replacen("0.50000", "NaN", 1)),
+            &text.replace(
+                &first_weights,
+                &first_weights.replacen("weights 0", "weights 2", 1),
+            ),
+            &text.replace(&first_weights, ""),
             &text.replacen("counts 0 K 0", "counts 0 K x", 1),
             &text.replacen("counts 1 p ", "counts 1 z ", 1),
-            &text.lines().take(6).collect::<Vec<_>>().join("\n"),
+            &text.lines().take(8).collect::<Vec<_>>().join("\n"),
         ] {
-            assert!(PriorCounts::parse(bad).is_err(), "{bad}");
+            assert!(PriorTable::parse(bad).is_err(), "{bad}");
         }
     }
 
+    fn squares(fen: &str) -> [Option<Piece>; 64] {
+        let board: shakmaty::Board = fen.parse().unwrap();
+        std::array::from_fn(|s| board.piece_at(shakmaty::Square::new(s as u32)))
+    }
+
+    fn turned(squares: &[Option<Piece>; 64]) -> [Option<Piece>; 64] {
+        let mut t = *squares;
+        t.reverse();
+        t
+    }
+
+    #[test]
+    fn relations_count_what_they_name() {
+        let start = squares("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        let r = relations(&start);
+        let named = |name: &str| r[RELATIONS.iter().position(|&n| n == name).unwrap()];
+        // Eight files with a white pawn below a black one; none head to head, no attack.
+        assert_eq!(named("opposed"), 8.0);
+        assert_eq!((named("facing"), named("attacks")), (0.0, 0.0));
+        // Each king has three pawns just in front and all eight ahead of it.
+        assert_eq!((named("shelter"), named("ahead")), (6.0, 16.0));
+        // Pieces a rank behind their pawns, kings seven ranks apart.
+        assert_eq!((named("behind"), named("kings")), (0.25, 7.0 / 8.0));
+        // Turned round, the same pairs of pawns are counted the other way.
+        let round = relations(&turned(&start));
+        assert_eq!(round[0], -8.0);
+        assert_eq!(round[8], -7.0 / 8.0);
+        // A white pawn head to head with a black one, a passed pawn on
+        // its sixth rank attacking a rook and a pawn giving check.
+        let r = relations(&squares("8/1r1k4/P1K2p2/5P2/4P3/8/8/8"));
+        let named = |name: &str| r[RELATIONS.iter().position(|&n| n == name).unwrap()];
+        assert_eq!(named("facing"), 1.0);
+        assert_eq!((named("attacks"), named("checks")), (1.0, 0.0));
+        assert!((named("passed") - 0.8).abs() < 1e-6);
+        let r = relations(&squares("8/3k4/2P5/8/8/8/8/4K3"));
+        assert_eq!((r[6], r[10]), (1.0, 1.0));
+    }
+
     /// The positions of the real-program benchmark's games (our engine against Stockfish,
-    /// none of them counted in the shipped table), shown either way up: the prior tells which
-    /// side is at the bottom, and when it is sure it is seldom wrong.
+    /// none of them among the games the shipped table was fitted to), shown either way up: the
+    /// prior tells which side is at the bottom, and when it is sure it is seldom wrong.
     #[test]
     fn the_prior_tells_turned_game_positions() {
         use crate::rules::pgn::{ReadOptions, read_games};
@@ -357,7 +600,7 @@ mod tests {
     #[test]
     fn the_embedded_table_reads() {
         let prior = Prior::embedded();
-        assert!(prior.counts().bounds.len() >= 2);
+        assert!(prior.table().bounds.len() >= 2);
         // No pieces, no evidence: the share of screenshots with white at the bottom.
         let empty = vec![None; 64];
         assert!((prior.white_bottom(&empty) - WHITE_BOTTOM_SHARE).abs() < 1e-5);
