@@ -372,7 +372,7 @@ impl Engine {
 
     /// Searches `pos` on `threads` threads: helpers on scoped threads, the main searcher on
     /// this one. The main searcher's outcome counts, unless a helper completed a deeper
-    /// iteration with a better score (for a single line only).
+    /// iteration, within the depth limit, with a better score (for a single line only).
     fn search_threads<P: SearchPosition>(
         &mut self,
         threads: usize,
@@ -415,11 +415,13 @@ impl Engine {
                                 search.history,
                             )
                             .in_team(team, id);
+                            // Helpers go on past a depth limit until the main searcher
+                            // stops them: one that finished the last depth would sit idle.
                             let outcome = searcher.run(
                                 pos,
                                 search.legal,
                                 helper_limits,
-                                search.max_depth,
+                                MAX_DEPTH,
                                 search.multipv,
                                 &mut Silent,
                             );
@@ -457,6 +459,7 @@ impl Engine {
                 let best = deeper.as_ref().unwrap_or(&outcome);
                 if search.multipv == 1
                     && helper.depth > best.depth
+                    && helper.depth <= search.max_depth
                     && let (Some(h), Some(b)) = (helper.lines.first(), best.lines.first())
                     && h.score > b.score
                 {
