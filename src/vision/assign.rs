@@ -848,25 +848,35 @@ fn home_scores(groups: &[&Vec<usize>], weights: &[f32; CLASSES]) -> HomeScores {
 }
 
 /// Per class, what a piece earns on its home square ([`home_share`] of it elsewhere) on a board
-/// of `pieces` pieces, in nats: [`HOME`] in the fullest phase of the orientation prior's games
-/// ([`Prior::share`]), less the log of how much more seldom the piece stands at home in the
-/// phase of `pieces` than there, and nothing where that is more than `HOME`. A home square
-/// tells a piece apart only while games keep it there: in a crowded middlegame most rooks
-/// still stand in their corners, in an ending a rook on one is no likelier than a queen.
+/// of `pieces` pieces, in nats: [`HOME`] times how much likelier the piece's home squares are
+/// than an average square in the phase of `pieces` (the log of the ratio, from the orientation
+/// prior's games: [`Prior::share`]), as a share of that in the fullest phase, and nothing where
+/// home is no likelier than elsewhere. A home square tells pieces apart only while games keep
+/// them there: in a crowded middlegame most rooks still stand in their corners, in an ending a
+/// rook on one is no likelier than a queen.
 fn home_weights(pieces: usize) -> [f32; CLASSES] {
     let prior = Prior::embedded();
     let fullest = prior.table().bounds.last().copied().unwrap_or(pieces);
-    // How often the piece stands on its home squares, as much as they count as its home.
-    let at_home = |pieces: usize, piece: shakmaty::Piece| -> f32 {
-        (0..64)
-            .map(|i| home_share(piece, i, false) * prior.share(pieces, piece, i))
-            .sum()
+    // The log of how much likelier the piece stands on a home square (weighed as much as it
+    // counts as home) than on one of the 64 squares at random.
+    let lift = |pieces: usize, piece: shakmaty::Piece| -> f32 {
+        let (mut at_home, mut homes) = (0.0, 0.0);
+        for i in 0..64 {
+            let h = home_share(piece, i, false);
+            at_home += h * prior.share(pieces, piece, i);
+            homes += h;
+        }
+        if homes > 0.0 && at_home > 0.0 {
+            (64.0 * at_home / homes).ln()
+        } else {
+            0.0
+        }
     };
     std::array::from_fn(|c| {
         piece_of(c).map_or(0.0, |piece| {
-            let (now, full) = (at_home(pieces, piece), at_home(fullest, piece));
-            if full > 0.0 && now > 0.0 {
-                (HOME + (now / full).ln()).clamp(0.0, HOME)
+            let (now, full) = (lift(pieces, piece), lift(fullest, piece));
+            if full > 0.0 {
+                HOME * (now / full).clamp(0.0, 1.0)
             } else {
                 0.0
             }
