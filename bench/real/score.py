@@ -2,6 +2,7 @@
 """Scores `chessbot recognize` on a folder of real-program screenshots.
 
 usage: score.py BINARY DIR [--json-out FILE] [--misses] [--batch N]
+       score.py BINARY DIR... --markdown
 
 DIR holds the PNGs and cases.txt (their truth, written by shoot_all.sh from cases.py).
 BINARY reads the images with `recognize --json`, BATCH paths per process; each image's time is
@@ -19,7 +20,9 @@ Per program, per piece set, per kind of position and overall it reports:
   ms       median and 95th percentile time per image
 --misses lists every image not read exactly: no board, turned round, or its wrong squares as
 SQUARE:TRUTH>READ ('.' an empty square); --json-out writes each image's result and the tables
-as JSON.
+as JSON. --markdown prints instead one Markdown table, a row per piece set, with the
+boards read exactly and the squares read right in each DIR (the columns named by the folders,
+e.g. dev and held), for docs/benchmarks.md.
 """
 import argparse
 import json
@@ -130,19 +133,59 @@ def grouped(rows, key):
     return [(k, summary([r for r in rows if key(r) == k])) for k in keys]
 
 
+def scored(binary, folder, batch):
+    """The judged rows of every screenshot cases.txt lists in `folder`."""
+    cases = read_cases(folder)
+    if not cases:
+        sys.exit(f'score.py: no screenshots listed in {folder}/cases.txt')
+    results = recognize(binary, folder, [c['name'] for c in cases], batch)
+    return [judge(c, results.get(c['name'])) for c in cases]
+
+
+def markdown(halves):
+    """A Markdown table per piece set (and all): per half (name, rows), the boards read exactly
+    of the images and the share of squares read right ('-' where the half lacks the set)."""
+    def piece_set(r):
+        return f'{r["program"]} / {r["pieces"]}'
+    keys = sorted({piece_set(r) for _, rows in halves for r in rows})
+    head = ['program / piece set'] + [f'{name}: {col}' for name, _ in halves
+                                      for col in ('boards', 'squares')]
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + ' --- |' * len(head)]
+    for key in keys + ['all']:
+        cells = []
+        for _, rows in halves:
+            some = [r for r in rows if key in ('all', piece_set(r))]
+            if not some:
+                cells += ['-', '-']
+                continue
+            s = summary(some)
+            n = s['images']
+            cells += [f'{s["boards"]}/{n}', f'{100 * s["squares"] / (64 * n):.2f}%']
+        if key == 'all':
+            key, cells = '**all**', [f'**{c}**' for c in cells]
+        lines.append('| ' + ' | '.join([key] + cells) + ' |')
+    return '\n'.join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('binary')
-    ap.add_argument('dir')
+    ap.add_argument('dirs', nargs='+', metavar='dir')
     ap.add_argument('--json-out')
     ap.add_argument('--misses', action='store_true')
+    ap.add_argument('--markdown', action='store_true')
     ap.add_argument('--batch', type=int, default=20)
     args = ap.parse_args()
-    cases = read_cases(args.dir)
-    if not cases:
-        sys.exit(f'score.py: no screenshots listed in {args.dir}/cases.txt')
-    results = recognize(args.binary, args.dir, [c['name'] for c in cases], args.batch)
-    rows = [judge(c, results.get(c['name'])) for c in cases]
+    if args.markdown:
+        if args.misses or args.json_out:
+            sys.exit('score.py: --markdown takes neither --misses nor --json-out')
+        halves = [(os.path.basename(os.path.normpath(d)), scored(args.binary, d, args.batch))
+                  for d in args.dirs]
+        print(markdown(halves))
+        return
+    if len(args.dirs) != 1:
+        sys.exit('score.py: one DIR, or several with --markdown')
+    rows = scored(args.binary, args.dirs[0], args.batch)
     tables = {
         'program': grouped(rows, lambda r: r['program']),
         'pieces': grouped(rows, lambda r: f'{r["program"]}/{r["pieces"]}'),

@@ -15,6 +15,7 @@ use super::orient;
 use super::params::assign::*;
 use super::params::orient::CLEAR_PLACEMENT;
 use super::params::sprites::PICTURE;
+use super::prior::Prior;
 use super::sprites::{
     Colours, Silhouette, colour_likeness, lightness, silhouette_overlap_unhidden,
 };
@@ -30,8 +31,9 @@ const EMPTY: usize = 0;
 /// from 0 to 1 how surely groups `a` and `b` show different pictures: two groups pay that share
 /// of `SAME_CLASS` for taking the same piece class. `alike(a, b)` says from 0 to 1 how surely
 /// they show the same picture: they pay that share of `ALIKE` for taking different piece
-/// classes. Squares holding the piece whose home square they are earn `HOME`, pawns one step
-/// from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
+/// classes. Squares holding the piece whose home square they are earn up to `HOME`, as much as
+/// games with as many pieces on the board as the network reads still show that piece at home
+/// ([`home_weights`]), pawns one step from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
 /// ([`Group::shape`], compared without what an overlay hides: [`Group::hidden`]) match pay
 /// `MIRROR` for taking different roles; groups of one side whose silhouettes match pay
 /// `MIRROR_SIDE` times how surely they show different pictures. Groups
@@ -197,7 +199,10 @@ pub fn assign_scored(
     }
     let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
     let pieces: [Option<shakmaty::Piece>; CLASSES] = std::array::from_fn(piece_of);
-    let home = home_scores(&groups);
+    let home = home_scores(
+        &groups,
+        &home_weights(labels.iter().filter(|&&c| c != EMPTY).count()),
+    );
     // The score is taken thousands of times and most pairs of groups weigh nothing in it: the
     // pairs that do are listed once, in the order the score adds them up.
     let g_count = groups.len();
@@ -810,13 +815,13 @@ fn mirror_strengths(
 }
 
 /// Per group, per class, per way the board is turned: what the group's squares earn for where
-/// that class's piece stands on them, in nats: [`HOME`] for each home square of the piece (see
-/// [`home_share`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
+/// that class's piece stands on them, in nats: the class's `weights` (see [`home_weights`]) for
+/// each home square of the piece (see [`home_share`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
 /// [`is_seventh`]). Made once; [`home_bonus`] only adds up, as the search scores the board
 /// thousands of times.
 type HomeScores = Vec<[[f32; 2]; CLASSES]>;
 
-fn home_scores(groups: &[&Vec<usize>]) -> HomeScores {
+fn home_scores(groups: &[&Vec<usize>], weights: &[f32; CLASSES]) -> HomeScores {
     groups
         .iter()
         .map(|g| {
@@ -827,7 +832,7 @@ fn home_scores(groups: &[&Vec<usize>]) -> HomeScores {
                             .map(|&i| {
                                 let home = home_share(p, i, flipped);
                                 if home > 0.0 {
-                                    HOME * home
+                                    weights[c] * home
                                 } else if is_seventh(p, i, flipped) {
                                     -SEVENTH_PAWN
                                 } else {
@@ -840,6 +845,43 @@ fn home_scores(groups: &[&Vec<usize>]) -> HomeScores {
             })
         })
         .collect()
+}
+
+/// Per class, what a piece earns on its home square ([`home_share`] of it elsewhere) on a board
+/// of `pieces` pieces, in nats: [`HOME`] times how much likelier the piece's home squares are
+/// than an average square in the phase of `pieces` (the log of the ratio, from the orientation
+/// prior's games: [`Prior::share`]), as a share of that in the fullest phase, and nothing where
+/// home is no likelier than elsewhere. A home square tells pieces apart only while games keep
+/// them there: in a crowded middlegame most rooks still stand in their corners, in an ending a
+/// rook on one is no likelier than a queen.
+fn home_weights(pieces: usize) -> [f32; CLASSES] {
+    let prior = Prior::embedded();
+    let fullest = prior.table().bounds.last().copied().unwrap_or(pieces);
+    // The log of how much likelier the piece stands on a home square (weighed as much as it
+    // counts as home) than on one of the 64 squares at random.
+    let lift = |pieces: usize, piece: shakmaty::Piece| -> f32 {
+        let (mut at_home, mut homes) = (0.0, 0.0);
+        for i in 0..64 {
+            let h = home_share(piece, i, false);
+            at_home += h * prior.share(pieces, piece, i);
+            homes += h;
+        }
+        if homes > 0.0 && at_home > 0.0 {
+            (64.0 * at_home / homes).ln()
+        } else {
+            0.0
+        }
+    };
+    std::array::from_fn(|c| {
+        piece_of(c).map_or(0.0, |piece| {
+            let (now, full) = (lift(pieces, piece), lift(fullest, piece));
+            if full > 0.0 {
+                HOME * (now / full).clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        })
+    })
 }
 
 /// What the groups earn for where the pieces `choice` gives them stand, the more of the two
@@ -1056,6 +1098,33 @@ mod tests {
         probs
     }
 
+    /// `probs` with sure pawns on both sides' pawn ranks and sure rooks and knights on their
+    /// home squares, where `probs` reads the square as empty: 24 pieces in no group, so that a
+    /// board of three or more pieces besides is in the fullest phase of games.
+    fn crowded(mut probs: Vec<[f32; CLASSES]>) -> Vec<[f32; CLASSES]> {
+        let back = [Role::Rook, Role::Knight];
+        let filler = (0..8)
+            .map(|col| (8 + col, piece(Role::Pawn, Color::Black)))
+            .chain((0..8).map(|col| (48 + col, piece(Role::Pawn, Color::White))))
+            .chain(
+                [0, 1, 6, 7]
+                    .into_iter()
+                    .zip([0, 1, 1, 0])
+                    .flat_map(|(col, r)| {
+                        [
+                            (col, piece(back[r], Color::Black)),
+                            (56 + col, piece(back[r], Color::White)),
+                        ]
+                    }),
+            );
+        for (i, class) in filler {
+            if probs[i][EMPTY] > 0.5 {
+                probs[i] = one_hot(class, 0.99);
+            }
+        }
+        probs
+    }
+
     #[test]
     fn a_group_the_network_misreads_is_outvoted_by_the_board() {
         // Seven black pawns the network takes for bishops, and a real black bishop.
@@ -1248,7 +1317,8 @@ mod tests {
         // A black queen the network is sure of (0.999, the king never) beside another sure
         // black queen, and no black king: the second queen (a promotion) and the missing king
         // cost 5.5 nats, more than the floored 1e-2 (4.6 nats), less than 1e-3 (6.9).
-        let mut probs = base();
+        // A crowded board: the queen's home square tells which of the two is the king.
+        let mut probs = crowded(base());
         let bq = piece(Role::Queen, Color::Black);
         let bk = piece(Role::King, Color::Black);
         probs[4] = one_hot(SquareClass::Empty, 0.99);
@@ -1356,8 +1426,9 @@ mod tests {
         let bq = piece(Role::Queen, Color::Black);
         let bb = piece(Role::Bishop, Color::Black);
         let wk = piece(Role::King, Color::White);
-        // The black king on e8 (cell 4) leaning bishop, the queen on d8 (cell 3) leaning king.
-        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        // The black king on e8 (cell 4) leaning bishop, the queen on d8 (cell 3) leaning king,
+        // on a crowded board.
+        let mut probs = crowded(vec![one_hot(SquareClass::Empty, 0.99); 64]);
         probs[60] = one_hot(wk, 0.99);
         let mut king = [0.01; CLASSES];
         king[bb.index()] = 0.5;
@@ -1425,9 +1496,10 @@ mod tests {
         let wq = piece(Role::Queen, Color::White);
         let bk = piece(Role::King, Color::Black);
         // White at the bottom: king e1 (cell 60), queen d1 (59), both leaning the wrong way.
-        // White at the top: king e1 is cell 3, queen d1 cell 4, the black king e8 cell 59.
+        // White at the top: king e1 is cell 3, queen d1 cell 4, the black king e8 cell 59. The
+        // board is crowded: in the fullest phase of games most pieces still stand at home.
         for (king, queen, black_king) in [(60, 59, 4), (3, 4, 59)] {
-            let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+            let mut probs = crowded(vec![one_hot(SquareClass::Empty, 0.99); 64]);
             probs[black_king] = one_hot(bk, 0.99);
             probs[king] = unsure(wq, wk);
             probs[queen] = unsure(wk, wq);
@@ -1456,7 +1528,7 @@ mod tests {
         }
         // A king castled short (g1, cell 62) leaning queen, and a queen in the middle of the
         // board leaning king.
-        let mut probs = vec![one_hot(SquareClass::Empty, 0.99); 64];
+        let mut probs = crowded(vec![one_hot(SquareClass::Empty, 0.99); 64]);
         probs[4] = one_hot(bk, 0.99);
         probs[62] = unsure(wq, wk);
         probs[35] = unsure(wk, wq);
@@ -1467,6 +1539,45 @@ mod tests {
         let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
         assert_eq!(SquareClass::ALL[out[62]], wk);
         assert_eq!(SquareClass::ALL[out[35]], wq);
+    }
+
+    #[test]
+    fn a_home_square_counts_as_much_as_games_keep_the_piece_there() {
+        // A white piece on h1 (cell 63) that the network takes a little more for a bishop than
+        // a rook: on a crowded board most rooks still stand in their corners, and it is one; on
+        // a board of three pieces a rook is no likelier there than a bishop.
+        let wb = piece(Role::Bishop, Color::White);
+        let wr = piece(Role::Rook, Color::White);
+        let mut probs = base();
+        probs[63] = unsure(wb, wr);
+        let crowded = crowded(probs.clone());
+        let groups = [Group::of(vec![63])];
+        let out = assign(&crowded, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[63]], wr);
+        let out = assign(&probs, &groups, &|_, _| 1.0, &|_, _| 0.0);
+        assert_eq!(SquareClass::ALL[out[63]], wb);
+        // The bonus falls with the pieces on the board, to nothing in a bare ending.
+        let rook = class_index(Color::White.rook());
+        let bonus: Vec<f32> = [4, 12, 20, 28].map(|n| home_weights(n)[rook]).to_vec();
+        assert_eq!(bonus[3], HOME);
+        assert!(bonus.windows(2).all(|w| w[0] < w[1]), "{bonus:?}");
+        assert!(bonus[0] < 0.1 * HOME, "{bonus:?}");
+    }
+
+    #[test]
+    fn a_promoted_queen_the_network_is_sure_of_is_no_rook_in_its_corners() {
+        // Two white queens of one picture in the corners a1 and h1 (cells 56 and 63) of a
+        // sparse ending, the network sure of both: a second queen costs less than overruling
+        // it, and rooks' home squares say nothing in an ending.
+        let wq = piece(Role::Queen, Color::White);
+        let mut probs = base();
+        probs[56] = one_hot(wq, 1.0);
+        probs[63] = one_hot(wq, 1.0);
+        let out = assign(&probs, &[Group::of(vec![56, 63])], &|_, _| 0.0, &|_, _| 0.0);
+        assert_eq!(
+            (SquareClass::ALL[out[56]], SquareClass::ALL[out[63]]),
+            (wq, wq)
+        );
     }
 
     #[test]

@@ -2412,6 +2412,39 @@ mod tests {
             sprites[4] = disc(0.4, 5.0);
             sprites[60] = disc(0.0, 13.0);
             sprites[0] = disc(0.4, 9.0);
+            // A crowded board (home squares count fully in the fullest phase of games): both
+            // sides' pawns and White's pieces, each kind its own picture.
+            type Shape = fn(f32, f32) -> bool;
+            let white = |shape: Shape| {
+                Sprite::from_crop(&crate::vision::sprites::tests::crop_with(
+                    [0.1; 3], [0.45; 3], shape,
+                ))
+            };
+            let filler: [(usize, Role, Shape); 7] = [
+                (56, Role::Rook, |x, y| {
+                    x.abs().min(y.abs()) < 3.0 && x.abs().max(y.abs()) < 10.0
+                }),
+                (57, Role::Knight, |x, y| x > y && y.abs() < 9.0),
+                (58, Role::Bishop, |x, y| x.abs() < 3.0 && y.abs() < 11.0),
+                (59, Role::Queen, |x, y| {
+                    x * x + y * y < 100.0 && x * x + y * y > 25.0
+                }),
+                (61, Role::Bishop, |x, y| x.abs() < 3.0 && y.abs() < 11.0),
+                (62, Role::Knight, |x, y| x > y && y.abs() < 9.0),
+                (63, Role::Rook, |x, y| {
+                    x.abs().min(y.abs()) < 3.0 && x.abs().max(y.abs()) < 10.0
+                }),
+            ];
+            for (i, role, shape) in filler {
+                probs[i] = one_hot(SquareClass::Piece(role.of(Color::White)), 0.99);
+                sprites[i] = white(shape);
+            }
+            for col in 0..8 {
+                probs[8 + col] = one_hot(SquareClass::Piece(Color::Black.pawn()), 0.99);
+                sprites[8 + col] = disc(0.1, 4.0);
+                probs[48 + col] = one_hot(SquareClass::Piece(Color::White.pawn()), 0.99);
+                sprites[48 + col] = white(|x, y| x * x + y * y < 16.0);
+            }
             sprites[other] = Sprite::from_crop(&crate::vision::sprites::tests::crop_with(
                 [bg; 3],
                 [-0.45; 3],

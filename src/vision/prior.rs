@@ -423,6 +423,15 @@ impl Prior {
         &self.table
     }
 
+    /// How often `piece` stood on image cell `cell` (row 0 at the top, white at the bottom) of
+    /// the squares it stood on, in positions of games with `pieces` pieces (kings included):
+    /// the smoothed share the squares' clue weighs.
+    pub fn share(&self, pieces: usize, piece: Piece, cell: usize) -> f32 {
+        let phase = self.table.phase(pieces);
+        let square = (7 - cell / 8 % 8) * 8 + cell % 8;
+        self.log_share[phase][piece_index(piece)][square].exp()
+    }
+
     /// The phase of `cells` (64 image cells, row 0 at the top) and its clues for white at the
     /// bottom against turned round, before the weights: the summed log-likelihood ratios of
     /// its kings, its pawns and its other pieces on their squares, then each relation as read

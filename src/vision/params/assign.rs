@@ -87,9 +87,10 @@ pub const ILLEGAL: f32 = 5.0;
 /// Cost of each bishop of a side beyond the first on squares of one colour: a side's two
 /// bishops stand on different colours unless one was promoted.
 pub const BISHOP_COLOUR: f32 = 4.0;
-/// Bonus of each square holding the piece whose home square it is: in game positions many
-/// pieces have not moved yet, and pieces the network confuses are told apart by where they
-/// stand.
+/// Bonus of each square holding the piece whose home square it is, in the fullest phase of
+/// games (less in sparser ones, as games show the piece at home less often): in game positions
+/// many pieces have not moved yet, and pieces the network confuses are told apart by where
+/// they stand.
 pub const HOME: f32 = 2.0;
 /// Share of [`HOME`] a king earns on its queen's square: in games a king stands there far
 /// less often than the queen does, but more often than on any square off the back rank.
