@@ -33,10 +33,10 @@ const EMPTY: usize = 0;
 /// they show the same picture: they pay that share of `ALIKE` for taking different piece
 /// classes. Squares holding the piece whose home square they are earn up to `HOME`, as much as
 /// games with as many pieces on the board as the network reads still show that piece at home
-/// ([`home_weights`]), pawns one step from promoting pay `SEVENTH_PAWN`, and groups of the two sides whose silhouettes
-/// ([`Group::shape`], compared without what an overlay hides: [`Group::hidden`]) match pay
-/// `MIRROR` for taking different roles; groups of one side whose silhouettes match pay
-/// `MIRROR_SIDE` times how surely they show different pictures. Groups
+/// ([`home_weights`]), pawns one step from promoting pay `SEVENTH_PAWN`, and groups of the two
+/// sides whose silhouettes ([`Group::shape`], compared without what an overlay hides:
+/// [`Group::hidden`]) match pay `MIRROR` for taking different roles; groups of one side whose
+/// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups
 /// with colours ([`Group::colours`]) that match the other side's better than their own side's
 /// pay up to `COLOUR_MOST` in a last round of the search, where a board whose black pieces look
 /// lighter than its white ones also pays up to `LIGHT_MOST` and both sides' colours may trade
@@ -816,9 +816,9 @@ fn mirror_strengths(
 
 /// Per group, per class, per way the board is turned: what the group's squares earn for where
 /// that class's piece stands on them, in nats: the class's `weights` (see [`home_weights`]) for
-/// each home square of the piece (see [`home_share`]), less [`SEVENTH_PAWN`] for each pawn one step from promoting (see
-/// [`is_seventh`]). Made once; [`home_bonus`] only adds up, as the search scores the board
-/// thousands of times.
+/// each home square of the piece (see [`home_share`]), less [`SEVENTH_PAWN`] for each pawn one
+/// step from promoting (see [`is_seventh`]). Made once; [`home_bonus`] only adds up, as the
+/// search scores the board thousands of times.
 type HomeScores = Vec<[[f32; 2]; CLASSES]>;
 
 fn home_scores(groups: &[&Vec<usize>], weights: &[f32; CLASSES]) -> HomeScores {

@@ -36,6 +36,7 @@
 //! ```
 
 use crate::vision::classes::piece_index;
+use crate::vision::geometry::cell_square;
 use crate::vision::params::orient::{PRIOR_SMOOTHING, WHITE_BOTTOM_SHARE};
 use shakmaty::{Color, Piece, Role};
 use std::sync::OnceLock;
@@ -428,8 +429,8 @@ impl Prior {
     /// the smoothed share the squares' clue weighs.
     pub fn share(&self, pieces: usize, piece: Piece, cell: usize) -> f32 {
         let phase = self.table.phase(pieces);
-        let square = (7 - cell / 8 % 8) * 8 + cell % 8;
-        self.log_share[phase][piece_index(piece)][square].exp()
+        let square = cell_square(cell / 8 % 8, cell % 8, false);
+        self.log_share[phase][piece_index(piece)][square as usize].exp()
     }
 
     /// The phase of `cells` (64 image cells, row 0 at the top) and its clues for white at the
