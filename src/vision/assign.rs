@@ -33,7 +33,7 @@ const EMPTY: usize = 0;
 /// they show the same picture: they pay that share of `ALIKE` for taking different piece
 /// classes. Squares holding the piece whose home square they are earn up to `HOME`, as much as
 /// games with as many pieces on the board as the network reads still show that piece at home
-/// ([`home_weights`]), pawns one step from promoting pay `SEVENTH_PAWN`, and groups of the two
+/// (`home_weights`), pawns one step from promoting pay `SEVENTH_PAWN`, and groups of the two
 /// sides whose silhouettes ([`Group::shape`], compared without what an overlay hides:
 /// [`Group::hidden`]) match pay `MIRROR` for taking different roles; groups of one side whose
 /// silhouettes match pay `MIRROR_SIDE` times how surely they show different pictures. Groups
