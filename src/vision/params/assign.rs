@@ -114,6 +114,9 @@ pub const BEST_FIRST: usize = 32;
 pub const WORK: usize = 200_000_000;
 /// Passes of the local search at most (it stops as soon as nothing improves).
 pub const PASSES: usize = 20;
+/// Descents of a colour round at most, each against the sides the one before left (see
+/// `assign`'s colour rounds).
+pub const SIDE_ROUNDS: usize = 4;
 /// The network's probability of a group's class under which the rules, not the network, chose
 /// it: such boards are searched again from whole-board trades (kicks).
 pub const OVERRULED: f32 = 0.1;
