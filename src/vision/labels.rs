@@ -21,8 +21,8 @@
 
 use crate::vision::geometry::BoardBox;
 use crate::vision::params::orient::{
-    CORNER_SPOT, GLYPH_HEIGHT, GLYPH_PAD, GLYPH_WIDTH, GLYPHS_PER_SPOT, INK_OVER_TEXTURE,
-    MARGIN_SPOT, MIN_INK, SPOT_INSET,
+    CORNER_SPOT, CORNER_SPOT_MOST, CORNER_SPOT_PIXELS, GLYPH_HEIGHT, GLYPH_PAD, GLYPH_WIDTH,
+    GLYPHS_PER_SPOT, INK_OVER_TEXTURE, MARGIN_SPOT, MIN_INK, SPOT_INSET,
 };
 use image::RgbImage;
 use std::sync::OnceLock;
@@ -185,6 +185,10 @@ fn spots(board: &BoardBox, width: u32, height: u32) -> Vec<SpotArea> {
         x1: (x1.round() as i32).clamp(0, width as i32),
         y1: (y1.round() as i32).clamp(0, height as i32),
     };
+    // The corner spot's side along a square side of `side` pixels.
+    let corner =
+        |side: f32| (CORNER_SPOT * side).max(CORNER_SPOT_PIXELS.min(CORNER_SPOT_MOST * side));
+    let (cw, ch) = (corner(sw), corner(sh));
     let mut out = Vec::new();
     for row in 0..8 {
         for col in 0..8 {
@@ -195,14 +199,14 @@ fn spots(board: &BoardBox, width: u32, height: u32) -> Vec<SpotArea> {
             for corner in [(false, false), (true, false), (false, true), (true, true)] {
                 let (right, bottom) = corner;
                 let (x0, x1) = if right {
-                    (cx1 - CORNER_SPOT * sw, cx1 - ix)
+                    (cx1 - cw, cx1 - ix)
                 } else {
-                    (cx0 + ix, cx0 + CORNER_SPOT * sw)
+                    (cx0 + ix, cx0 + cw)
                 };
                 let (y0, y1) = if bottom {
-                    (cy1 - CORNER_SPOT * sh, cy1 - iy)
+                    (cy1 - ch, cy1 - iy)
                 } else {
-                    (cy0 + iy, cy0 + CORNER_SPOT * sh)
+                    (cy0 + iy, cy0 + ch)
                 };
                 let area = clip(x0, y0, x1, y1);
                 out.push(SpotArea {

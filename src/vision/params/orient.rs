@@ -14,6 +14,12 @@ pub const SPOT_INSET: f32 = 0.02;
 /// Side of the spot in each corner of an edge square: labels sit within it, a piece in the
 /// middle of the square reaches out of it.
 pub const CORNER_SPOT: f32 = 0.45;
+/// Least side of a corner spot in pixels, up to `CORNER_SPOT_MOST` of the square: sites draw
+/// labels in a font of their own size (a 14 px font reaches about 16 px in from the corner),
+/// so on a small board they take more of the square.
+pub const CORNER_SPOT_PIXELS: f32 = 17.0;
+/// Largest share of the square a corner spot grows to by `CORNER_SPOT_PIXELS`.
+pub const CORNER_SPOT_MOST: f32 = 0.65;
 /// How far out from the board the margin spots reach.
 pub const MARGIN_SPOT: f32 = 0.7;
 /// Least difference of a pixel from its spot's background for it to count as ink: faint
