@@ -134,23 +134,25 @@ pub fn from_pieces(cells: &[Option<Piece>]) -> Option<Orientation> {
 /// the other (from -1 to 1; a glyph that fits neither way, such as page text or a piece's
 /// fragment, weighs next to nothing): the weights toward one side must add up to
 /// [`LABEL_EVIDENCE`] and outweigh those toward the other [`LABEL_MAJORITY`] times over.
+/// The digits, and apart from them the letters, may all stand one square off their rank or
+/// file (some sites' styles draw every file letter in the next file's corner): each takes the
+/// offset (none, or one square either way) that makes it point most clearly one way.
 pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
     let (mut white, mut black) = (0.0f32, 0.0f32);
-    for l in labels {
-        let (w, b) = if l.text.is_ascii_digit() {
-            let Some(row) = l.spot.row() else { continue };
-            let digit = |d: usize| char::from(b'0' + d as u8);
-            (l.probability(digit(8 - row)), l.probability(digit(row + 1)))
-        } else {
-            let Some(col) = l.spot.col() else { continue };
-            let letter = |f: usize| char::from(b'a' + f as u8);
-            (l.probability(letter(col)), l.probability(letter(7 - col)))
-        };
-        if w > b {
-            white += w - b;
-        } else {
-            black += b - w;
-        }
+    for digits in [true, false] {
+        let weights = |offset: isize| label_weights(labels, digits, offset);
+        let (w, b) = [0, -1, 1]
+            .into_iter()
+            .map(weights)
+            .fold((0.0f32, 0.0f32), |best, (w, b)| {
+                if w.max(b) > best.0.max(best.1) {
+                    (w, b)
+                } else {
+                    best
+                }
+            });
+        white += w;
+        black += b;
     }
     let decided =
         |agree: f32, other: f32| agree >= LABEL_EVIDENCE && agree >= LABEL_MAJORITY * other;
@@ -161,6 +163,38 @@ pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
     } else {
         None
     }
+}
+
+/// The weights of the `digits` (else the letters) of `labels` toward white and toward black at
+/// the bottom (see [`from_labels`]), each read as standing `offset` rows (columns) further down
+/// (right) than its spot; a glyph moved off the board weighs nothing.
+fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, f32) {
+    let (mut white, mut black) = (0.0f32, 0.0f32);
+    for l in labels.iter().filter(|l| l.text.is_ascii_digit() == digits) {
+        let line = if digits { l.spot.row() } else { l.spot.col() };
+        let Some(line) = line
+            .and_then(|i| i.checked_add_signed(offset))
+            .filter(|&i| i < 8)
+        else {
+            continue;
+        };
+        let (w, b) = if digits {
+            let digit = |d: usize| char::from(b'0' + d as u8);
+            (
+                l.probability(digit(8 - line)),
+                l.probability(digit(line + 1)),
+            )
+        } else {
+            let letter = |f: usize| char::from(b'a' + f as u8);
+            (l.probability(letter(line)), l.probability(letter(7 - line)))
+        };
+        if w > b {
+            white += w - b;
+        } else {
+            black += b - w;
+        }
+    }
+    (white, black)
 }
 
 /// The weighted mean of how far each piece stands toward its own side, in rows (> 0: white at the bottom; about 2.5 in the start position, near 0
@@ -231,6 +265,50 @@ mod tests {
             ));
         }
         out
+    }
+
+    /// `labels` with every digit moved `rows` rows down and every letter `cols` columns right.
+    fn moved(labels: Vec<LabelReading>, rows: isize, cols: isize) -> Vec<LabelReading> {
+        labels
+            .into_iter()
+            .filter_map(|mut l| {
+                let Spot::Corner { row, col, corner } = l.spot else {
+                    return Some(l);
+                };
+                let (row, col) = if l.text.is_ascii_digit() {
+                    (row.checked_add_signed(rows)?, col)
+                } else {
+                    (row, col.checked_add_signed(cols)?)
+                };
+                (row < 8 && col < 8).then(|| {
+                    l.spot = Spot::Corner { row, col, corner };
+                    l
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn labels_one_square_off_their_rank_or_file_still_decide() {
+        // Some styles draw every file letter in the next file's corner, or the rank digits on
+        // the line below their rank: the order along the edge still tells the orientation.
+        for flipped in [false, true] {
+            let expected = if flipped {
+                Orientation::BlackBottom
+            } else {
+                Orientation::WhiteBottom
+            };
+            for (rows, cols) in [(0, 1), (1, 0), (0, -1), (-1, 1)] {
+                let labels = moved(edge_labels(flipped), rows, cols);
+                assert_eq!(from_labels(&labels), Some(expected), "{rows} {cols}");
+            }
+        }
+        // Two squares off is too far for the board's own labels.
+        let letters: Vec<_> = moved(edge_labels(false), 0, 2)
+            .into_iter()
+            .filter(|l| l.text.is_alphabetic())
+            .collect();
+        assert_eq!(from_labels(&letters), None);
     }
 
     #[test]

@@ -350,10 +350,32 @@ fn web_board_screenshots() {
 }
 
 /// Every screenshot of the further programs (`programs.txt`: PyChess, chessboard.js,
-/// chessboard-element and gchessboard, taken by the real-program benchmark's shooters).
+/// chessboard-element, gchessboard and chessground, taken by the real-program benchmark's
+/// shooters).
 #[test]
 fn more_program_screenshots() {
-    assert_eq!(check_real("programs.txt", |_| true), 4);
+    assert_eq!(check_real("programs.txt", |_| true), 6);
+}
+
+/// Small boards whose labels the orientation is read from: chessboard-element's 14 px font
+/// reaching past the middle of a 28 px square's side, and chessground's package style, which
+/// draws each file letter in the next file's corner.
+#[test]
+fn labels_of_small_boards_decide_the_orientation() {
+    for (file, bottom) in [
+        ("programs-chessboard-element-wikipedia-svg-black-229.png", "black"),
+        ("programs-chessground-cburnett-white-342.png", "white"),
+    ] {
+        let out = chessbot()
+            .args(["recognize", "--json"])
+            .arg(Path::new(FIXTURES).join(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["boards"][0]["orientation"], bottom, "{file}");
+        assert_eq!(v["boards"][0]["orientation_source"], "labels", "{file}");
+    }
 }
 
 /// `--json` says what decided the orientation: the labels read (where, and how sure) on

@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 {
   echo "# Screenshots of more programs (programs-shoot.sh from programs-cases.txt)"
   echo "# file | position | side at the bottom | program, pieces and settings"
-  for program in pychess chessboardjs chessboard-element gchessboard; do
+  for program in pychess chessboardjs chessboard-element gchessboard chessground; do
     cases "$program" "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
       if [ -n "$(opt crop "$options")" ]; then
         convert "$tmp/$name" -crop "$(opt crop "$options")" +repage "$here/$name"
