@@ -13,8 +13,9 @@ Per program, per piece set, per kind of position and overall it reports:
            bottom right (the side to move is counted apart, in `turn`)
   squares  squares read right, of 64 per image (an image with no board found counts 0)
   turned   images read with the wrong side at the bottom
-  labels   images whose program draws rank and file labels; `lab.turned` how many of those
-           were read turned round
+  labels   images whose program draws rank and file labels; `lab.read` how many of those
+           were oriented by the labels read (`orientation_source` labels), `lab.turned` how
+           many were read turned round
   turn     images whose side to move was read right
   none     images where no board was found
   ms       median and 95th percentile time per image
@@ -84,13 +85,14 @@ def judge(case, obj):
              kind=case['kind'], labels=case['labels'], found=bool(boards),
              ms=obj.get('total_ms') if obj else None)
     if not boards:
-        r.update(exact=False, squares=0, turned=False, turn=False, read=None)
+        r.update(exact=False, squares=0, turned=False, turn=False, read=None, by_labels=False)
         return r
     b = boards[0]
     read = placement(b['fen'])
     squares = sum(read[s] == truth[s] for s in truth)
     turned = b['orientation'] != case['side']
     r.update(read=b['fen'], squares=squares, turned=turned,
+             by_labels=b.get('orientation_source') == 'labels',
              exact=squares == 64 and not turned,
              turn=b['fen'].split()[1] == case['fen'].split()[1],
              wrong=[f'{s}:{truth[s]}>{read[s]}' for s in sorted(truth) if read[s] != truth[s]])
@@ -107,6 +109,7 @@ def summary(rows):
         squares=sum(r['squares'] for r in rows),
         turned=sum(r['turned'] for r in rows),
         labels=len(labelled),
+        labels_read=sum(r['by_labels'] for r in labelled),
         labels_turned=sum(r['turned'] for r in labelled),
         turn=sum(r['turn'] for r in rows),
         none=sum(not r['found'] for r in rows),
@@ -117,13 +120,14 @@ def summary(rows):
 
 def table(title, groups):
     lines = [f'{title:<34} {"images":>6} {"boards":>14} {"squares":>8} {"turned":>6} '
-             f'{"labels":>6} {"lab.turned":>10} {"turn":>6} {"none":>4} {"ms med":>7} {"p95":>6}']
+             f'{"labels":>6} {"lab.read":>8} {"lab.turned":>10} {"turn":>6} {"none":>4} '
+             f'{"ms med":>7} {"p95":>6}']
     for key, s in groups:
         n = s['images']
         lines.append(
             f'{key:<34} {n:>6} {s["boards"]:>5} {100 * s["boards"] / n:>7.1f}% '
             f'{100 * s["squares"] / (64 * n):>7.2f}% {s["turned"]:>6} {s["labels"]:>6} '
-            f'{s["labels_turned"]:>10} {s["turn"]:>6} {s["none"]:>4} '
+            f'{s["labels_read"]:>8} {s["labels_turned"]:>10} {s["turn"]:>6} {s["none"]:>4} '
             f'{s["ms_median"] or 0:>7.0f} {s["ms_p95"] or 0:>6.0f}')
     return '\n'.join(lines)
 
