@@ -363,7 +363,10 @@ fn more_program_screenshots() {
 #[test]
 fn labels_of_small_boards_decide_the_orientation() {
     for (file, bottom) in [
-        ("programs-chessboard-element-wikipedia-svg-black-229.png", "black"),
+        (
+            "programs-chessboard-element-wikipedia-svg-black-229.png",
+            "black",
+        ),
         ("programs-chessground-cburnett-white-342.png", "white"),
     ] {
         let out = chessbot()
