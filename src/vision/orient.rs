@@ -20,7 +20,7 @@
 //! assert_eq!(decide(&[], &turned).orientation, Orientation::BlackBottom);
 //! ```
 
-use crate::vision::labels::LabelReading;
+use crate::vision::labels::{LabelReading, Side, Spot};
 use crate::vision::params::orient::*;
 use crate::vision::prior::Prior;
 use shakmaty::{Color, Piece, Role};
@@ -171,11 +171,8 @@ pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
 fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, f32) {
     let (mut white, mut black) = (0.0f32, 0.0f32);
     for l in labels.iter().filter(|l| l.text.is_ascii_digit() == digits) {
-        let line = if digits { l.spot.row() } else { l.spot.col() };
-        let Some(line) = line
-            .and_then(|i| i.checked_add_signed(offset))
-            .filter(|&i| i < 8)
-        else {
+        let line = usize::try_from(line_of(l.spot, digits) + offset).ok();
+        let Some(line) = line.filter(|&i| i < 8) else {
             continue;
         };
         let (w, b) = if digits {
@@ -195,6 +192,22 @@ fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, 
         }
     }
     (white, black)
+}
+
+/// The image row (for a digit, else the column) a glyph found at `spot` stands in, counting the
+/// margins beside the board as the row or column just off it (-1 or 8): a letter right of the
+/// bottom row stands where a file letter one column off its file would.
+fn line_of(spot: Spot, digit: bool) -> isize {
+    let index = |i: usize| i as isize;
+    match spot {
+        Spot::Corner { row, .. } if digit => index(row),
+        Spot::Corner { col, .. } => index(col),
+        Spot::Margin { side, index: i } => match (side, digit) {
+            (Side::Left | Side::Right, true) | (Side::Top | Side::Bottom, false) => index(i),
+            (Side::Left, false) | (Side::Top, true) => -1,
+            (Side::Right, false) | (Side::Bottom, true) => 8,
+        },
+    }
 }
 
 /// The weighted mean of how far each piece stands toward its own side, in rows (> 0: white at the bottom; about 2.5 in the start position, near 0
@@ -303,6 +316,25 @@ mod tests {
                 assert_eq!(from_labels(&labels), Some(expected), "{rows} {cols}");
             }
         }
+        // A letter so moved past the last file stands beside the board, level with its row.
+        let past_the_edge = [
+            label(
+                'g',
+                Spot::Corner {
+                    row: 7,
+                    col: 7,
+                    corner: (false, true),
+                },
+            ),
+            label(
+                'h',
+                Spot::Margin {
+                    side: Side::Right,
+                    index: 7,
+                },
+            ),
+        ];
+        assert_eq!(from_labels(&past_the_edge), Some(Orientation::WhiteBottom));
         // Two squares off is too far for the board's own labels.
         let letters: Vec<_> = moved(edge_labels(false), 0, 2)
             .into_iter()
