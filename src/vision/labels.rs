@@ -94,27 +94,20 @@ pub enum Spot {
 }
 
 impl Spot {
-    /// The image row a digit found here labels, if a digit can label a row from here.
-    pub fn row(self) -> Option<usize> {
+    /// The image row a digit found here stands in (`digit`), else the image column a letter
+    /// stands in, row 0 and column 0 at the top left; the margins beside the board count as
+    /// the row or column just off it (-1 or 8), where a label one square off its rank or file
+    /// stands (see [`crate::vision::orient::from_labels`]).
+    pub fn line(self, digit: bool) -> isize {
+        let index = |i: usize| i as isize;
         match self {
-            Spot::Corner { row, .. } => Some(row),
-            Spot::Margin {
-                side: Side::Left | Side::Right,
-                index,
-            } => Some(index),
-            Spot::Margin { .. } => None,
-        }
-    }
-
-    /// The image column a letter found here labels, if a letter can label a column from here.
-    pub fn col(self) -> Option<usize> {
-        match self {
-            Spot::Corner { col, .. } => Some(col),
-            Spot::Margin {
-                side: Side::Top | Side::Bottom,
-                index,
-            } => Some(index),
-            Spot::Margin { .. } => None,
+            Spot::Corner { row, .. } if digit => index(row),
+            Spot::Corner { col, .. } => index(col),
+            Spot::Margin { side, index: i } => match (side, digit) {
+                (Side::Left | Side::Right, true) | (Side::Top | Side::Bottom, false) => index(i),
+                (Side::Left, false) | (Side::Top, true) => -1,
+                (Side::Right, false) | (Side::Bottom, true) => 8,
+            },
         }
     }
 }

@@ -20,7 +20,7 @@
 //! assert_eq!(decide(&[], &turned).orientation, Orientation::BlackBottom);
 //! ```
 
-use crate::vision::labels::{LabelReading, Side, Spot};
+use crate::vision::labels::LabelReading;
 use crate::vision::params::orient::*;
 use crate::vision::prior::Prior;
 use shakmaty::{Color, Piece, Role};
@@ -171,7 +171,7 @@ pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
 fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, f32) {
     let (mut white, mut black) = (0.0f32, 0.0f32);
     for l in labels.iter().filter(|l| l.text.is_ascii_digit() == digits) {
-        let line = usize::try_from(line_of(l.spot, digits) + offset).ok();
+        let line = usize::try_from(l.spot.line(digits) + offset).ok();
         let Some(line) = line.filter(|&i| i < 8) else {
             continue;
         };
@@ -192,22 +192,6 @@ fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, 
         }
     }
     (white, black)
-}
-
-/// The image row (for a digit, else the column) a glyph found at `spot` stands in, counting the
-/// margins beside the board as the row or column just off it (-1 or 8): a letter right of the
-/// bottom row stands where a file letter one column off its file would.
-fn line_of(spot: Spot, digit: bool) -> isize {
-    let index = |i: usize| i as isize;
-    match spot {
-        Spot::Corner { row, .. } if digit => index(row),
-        Spot::Corner { col, .. } => index(col),
-        Spot::Margin { side, index: i } => match (side, digit) {
-            (Side::Left | Side::Right, true) | (Side::Top | Side::Bottom, false) => index(i),
-            (Side::Left, false) | (Side::Top, true) => -1,
-            (Side::Right, false) | (Side::Bottom, true) => 8,
-        },
-    }
 }
 
 /// The weighted mean of how far each piece stands toward its own side, in rows (> 0: white at the bottom; about 2.5 in the start position, near 0

@@ -357,6 +357,18 @@ fn more_program_screenshots() {
     assert_eq!(check_real("programs.txt", |_| true), 6);
 }
 
+/// The first board `recognize --json` reports for the fixture `file`.
+fn first_board(file: &str) -> serde_json::Value {
+    let out = chessbot()
+        .args(["recognize", "--json"])
+        .arg(Path::new(FIXTURES).join(file))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{file}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["boards"][0].clone()
+}
+
 /// Small boards whose labels the orientation is read from: chessboard-element's 14 px font
 /// reaching past the middle of a 28 px square's side, and chessground's package style, which
 /// draws each file letter in the next file's corner.
@@ -369,15 +381,9 @@ fn labels_of_small_boards_decide_the_orientation() {
         ),
         ("programs-chessground-cburnett-white-342.png", "white"),
     ] {
-        let out = chessbot()
-            .args(["recognize", "--json"])
-            .arg(Path::new(FIXTURES).join(file))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{file}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["boards"][0]["orientation"], bottom, "{file}");
-        assert_eq!(v["boards"][0]["orientation_source"], "labels", "{file}");
+        let b = first_board(file);
+        assert_eq!(b["orientation"], bottom, "{file}");
+        assert_eq!(b["orientation_source"], "labels", "{file}");
     }
 }
 
@@ -386,23 +392,13 @@ fn labels_of_small_boards_decide_the_orientation() {
 /// pieces on a board without labels.
 #[test]
 fn json_reports_the_labels_read_and_the_prior() {
-    let json = |file: &str| -> serde_json::Value {
-        let out = chessbot()
-            .args(["recognize", "--json"])
-            .arg(Path::new(FIXTURES).join(file))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{file}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v["boards"][0].clone()
-    };
     for (file, bottom) in [
         ("gnome-chess-simple-coords-black-700x550.png", "black"),
         ("gnome-chess-simple-coords-white-1200x780.png", "white"),
         ("web-cm-standard-default-white-600.png", "white"),
         ("web-cm-staunty-green-black-560.png", "black"),
     ] {
-        let b = json(file);
+        let b = first_board(file);
         assert_eq!(b["orientation"], bottom, "{file}");
         assert_eq!(b["orientation_source"], "labels", "{file}");
         let labels = b["labels"].as_array().unwrap();
@@ -421,7 +417,7 @@ fn json_reports_the_labels_read_and_the_prior() {
         let p = b["orientation_probability"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&p), "{file}: {p}");
     }
-    let b = json("gnome-chess-simple-nocoords-black-480x420.png");
+    let b = first_board("gnome-chess-simple-nocoords-black-480x420.png");
     assert_eq!(b["orientation"], "black");
     assert_eq!(b["orientation_source"], "pieces");
     assert_eq!(b["labels"], serde_json::json!([]));
