@@ -885,6 +885,15 @@ impl Classifier {
         };
         let plane = 3 * PICTURE * PICTURE;
         let mut sprites: Vec<Sprite> = pictures.chunks(plane).map(Sprite::from_crop).collect();
+        // Pieces drawn out to their squares' edges: their backgrounds read against the colour
+        // of the board's empty squares of their square colour.
+        let squares = empty_square_colours(&probabilities, &sprites);
+        for (i, sprite) in sprites.iter_mut().enumerate() {
+            let square = squares[(i / 8 + i % 8) % 2];
+            if square.is_some() && clean(probabilities[i][0]) < SURE_EMPTY {
+                *sprite = Sprite::from_crop_on(&pictures[i * plane..(i + 1) * plane], square);
+            }
+        }
         if grid.w.min(grid.h) / 8.0 < SMALL_SQUARE {
             sprites.iter_mut().for_each(Sprite::keep_rings);
         }
@@ -900,6 +909,25 @@ impl Classifier {
             classes,
         })
     }
+}
+
+/// Per square colour (by `(row + column) % 2`), the median background of the squares the
+/// network surely reads as empty ([`SURE_EMPTY`]), where at least [`EMPTY_SAMPLES`] are.
+fn empty_square_colours(
+    probabilities: &[[f32; CLASSES]],
+    sprites: &[Sprite],
+) -> [Option<[f32; 3]>; 2] {
+    std::array::from_fn(|parity| {
+        let backgrounds: Vec<[f32; 3]> = (0..sprites.len().min(probabilities.len()))
+            .filter(|&i| (i / 8 + i % 8) % 2 == parity && clean(probabilities[i][0]) >= SURE_EMPTY)
+            .map(|i| sprites[i].background())
+            .collect();
+        (backgrounds.len() >= EMPTY_SAMPLES).then(|| {
+            std::array::from_fn(|ch| {
+                super::squares::median(backgrounds.iter().map(|b| b[ch]).collect())
+            })
+        })
+    })
 }
 
 /// The crops at `indices` of `crops` (each `plane` values), one after another.

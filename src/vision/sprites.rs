@@ -129,6 +129,14 @@ impl Sprite {
     /// Describes one crop laid out as `[3, PICTURE, PICTURE]` (see
     /// [`super::classify::crop_cells`]). A shorter slice describes an empty square.
     pub fn from_crop(crop: &[f32]) -> Sprite {
+        Sprite::from_crop_on(crop, None)
+    }
+
+    /// [`Sprite::from_crop`] for a square whose empty look is known: `square`, the colour of
+    /// the board's empty squares of its colour. A piece drawn out to the square's edges covers
+    /// the band the background is read from; where the band is mixed and unlike `square` while
+    /// the crop's corners show `square`, the corners' colour is the background.
+    pub fn from_crop_on(crop: &[f32], square: Option<[f32; 3]>) -> Sprite {
         let plane = PICTURE * PICTURE;
         let crop: Vec<f32> = (0..3 * plane)
             .map(|k| {
@@ -147,7 +155,7 @@ impl Sprite {
             })
             .map(|k| base[k])
             .collect();
-        let background = ringed_background(&base, median(&ring));
+        let background = ringed_background(&base, &ring, square);
         let contrast = contrast_to(&base, background);
         // Only pixels inside the piece (all around them piece too): edge pixels are blended
         // with the square and would make one piece lighter on a light square.
@@ -487,7 +495,15 @@ fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
 /// does not reach) show another colour, and the square between piece and ring shows the
 /// corners' colour more often than the band's (at least [`INNER_SHARE`] of it), the corners'
 /// colour is the background. A check's glow, strongest at the middle, shows neither there.
-fn ringed_background(base: &[[f32; 3]], band: [f32; 3]) -> [f32; 3] {
+/// With the board's `square` colour known, a band of mixed colours (a piece drawn across it:
+/// fewer than [`BAND_UNIFORM`] of its pixels near its median) unlike `square` gives way to
+/// corners like it.
+fn ringed_background(
+    base: &[[f32; 3]],
+    band_pixels: &[[f32; 3]],
+    square: Option<[f32; 3]>,
+) -> [f32; 3] {
+    let band = median(band_pixels);
     let corners: Vec<[f32; 3]> = [(1, 1), (1, 2), (2, 1)]
         .into_iter()
         .flat_map(|(v, u)| {
@@ -504,6 +520,13 @@ fn ringed_background(base: &[[f32; 3]], band: [f32; 3]) -> [f32; 3] {
     let near = |p: [f32; 3], c: [f32; 3]| (0..3).all(|ch| (p[ch] - c[ch]).abs() <= FOREGROUND);
     if near(corner, band) {
         return band;
+    }
+    if let Some(square) = square {
+        let uniform = band_pixels.iter().filter(|&&p| near(p, band)).count() as f32
+            / band_pixels.len().max(1) as f32;
+        if uniform < BAND_UNIFORM && near(corner, square) && !near(band, square) {
+            return corner;
+        }
     }
     let centre = (SIDE as f32 - 1.0) / 2.0;
     let annulus: Vec<[f32; 3]> = (0..SIDE * SIDE)
@@ -1105,6 +1128,43 @@ pub(crate) mod tests {
     const LIGHT: [f32; 3] = [0.4, 0.35, 0.2];
     const DARK: [f32; 3] = [-0.1, -0.2, -0.3];
     const INK: [f32; 3] = [-0.5, -0.5, -0.5];
+
+    #[test]
+    fn a_piece_across_the_band_takes_the_boards_square_colour_as_background() {
+        // A white piece with a dark outline drawn out to the square's edges: the band the
+        // background is read from crosses it, the corners show the square.
+        const WHITE: [f32; 3] = [0.45, 0.45, 0.45];
+        let piece = crop_with(LIGHT, WHITE, |x, y| x * x + y * y < 15.0 * 15.0);
+        let outlined: Vec<f32> = {
+            let plane = PICTURE * PICTURE;
+            let mut out = piece.clone();
+            for v in 0..PICTURE {
+                for u in 0..PICTURE {
+                    let (x, y) = (u as f32 - 15.5, v as f32 - 15.5);
+                    let r = (x * x + y * y).sqrt();
+                    if (12.5..15.0).contains(&r) {
+                        for (ch, ink) in INK.iter().enumerate() {
+                            out[ch * plane + v * PICTURE + u] = *ink;
+                        }
+                    }
+                }
+            }
+            out
+        };
+        let near = |a: [f32; 3], b: [f32; 3]| (0..3).all(|ch| (a[ch] - b[ch]).abs() < 1e-3);
+        assert!(!near(Sprite::from_crop(&outlined).background(), LIGHT));
+        let known = Sprite::from_crop_on(&outlined, Some(LIGHT));
+        assert!(near(known.background(), LIGHT), "{:?}", known.background());
+        // A glow over the square's middle leaves the band of one colour: it stays the
+        // background, the board's square colour known or not.
+        let glow = crop_with(LIGHT, [0.5, 0.0, 0.0], |x, y| x * x + y * y < 16.5 * 16.5);
+        let glowing = Sprite::from_crop_on(&glow, Some(LIGHT));
+        assert!(
+            near(glowing.background(), [0.5, 0.0, 0.0]),
+            "{:?}",
+            glowing.background()
+        );
+    }
 
     #[test]
     fn lightness_runs_from_black_to_white() {

@@ -146,3 +146,11 @@ pub const KING_SPLIT_TRIES: usize = 3;
 /// Most that splitting a king off its group costs, in nats, for a picture the same as the rest
 /// of the group's; less as it is less alike.
 pub const KING_SPLIT: f32 = 1.0;
+
+// The board's square colours.
+
+/// The network's probability of empty from which a square's picture shows the board's own
+/// square colour.
+pub const SURE_EMPTY: f32 = 0.95;
+/// Empty squares of one colour needed to take their colour as the board's.
+pub const EMPTY_SAMPLES: usize = 3;

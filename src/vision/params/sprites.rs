@@ -65,6 +65,10 @@ pub const SILHOUETTE_MARGIN: usize = 2;
 /// and a ring drawn around it) that must show the picture's corner colour for that colour to
 /// replace the second ring's median as the square's background.
 pub const INNER_SHARE: f32 = 0.3;
+/// Share of the second ring's pixels near its median under which a piece is drawn across the
+/// ring (a tint or a glow over the square leaves the ring of one colour), so that corners
+/// showing the board's own square colour are the background instead.
+pub const BAND_UNIFORM: f32 = 0.5;
 /// Inner edge of the annulus of [`INNER_SHARE`], as a share of the side from the centre.
 pub const INNER_FROM: f32 = 0.28;
 /// Outer edge of the annulus of [`INNER_SHARE`].
