@@ -9,7 +9,7 @@ Prints one line per screenshot to take (N per program), fields separated by " | 
 
 name     the PNG's file name
 program  xboard, gnome-chess, pychess, chessground, cm-chessboard, chessboardjs,
-         chessboard-element or gchessboard
+         chessboard-element, gchessboard or chessx
 pieces   the piece set shown
 fen      the position shown (the truth; side to move included)
 before   the position before the last move, and move that move in PGN movetext
@@ -34,7 +34,7 @@ import chess
 import chess.pgn
 
 PROGRAMS = ['xboard', 'gnome-chess', 'pychess', 'chessground', 'cm-chessboard',
-            'chessboardjs', 'chessboard-element', 'gchessboard']
+            'chessboardjs', 'chessboard-element', 'gchessboard', 'chessx']
 
 # Share of each kind of position among a program's cases.
 KINDS = {'middlegame': 0.28, 'endgame': 0.25, 'check': 0.17, 'promoted': 0.10, 'other': 0.20}
@@ -54,6 +54,13 @@ PYCHESS_SETS = ['ada', 'alfonso', 'alpha', 'cburnett', 'celtic', 'chessicons', '
 # PyChess's board textures (boards/NAME_l.png, NAME_d.png).
 PYCHESS_TEXTURES = ['aluminium', 'brazilwood', 'cherry', 'fritz', 'lanta', 'lapis', 'mahogony',
                     'maple', 'marble', 'sand', 'sandlewood', 'slate', 'wood']
+
+# ChessX's built-in piece sets, their drawing effects and board textures ('plain' for two
+# free colours).
+CHESSX_SETS = ['alpha', 'berlin', 'fantasy', 'fritzSWS', 'leipzig', 'merida', 'spatial']
+CHESSX_EFFECTS = ['plain', 'outline', 'shadow']
+CHESSX_BOARDS = ['aluminium', 'brazilwood', 'cherry', 'lanta', 'lapis', 'mahogony', 'maple',
+                 'marble', 'sand', 'sandlewood', 'slate', 'wood', 'plain']
 
 PAGE_W, PAGE_H = 1280, 800
 HEADER_H = 74  # the web pages' title bar
@@ -186,6 +193,16 @@ def options(rng, program, fen, last, kind):
             o['light'], o['dark'] = rng.choice(COLOURS)
         if rng.random() < 0.5:
             o['arrow'] = arrow(rng, fen, last)
+    elif program == 'chessx':
+        pieces = 'chessx-' + rng.choice(CHESSX_SETS)
+        o['effect'] = rng.choice(CHESSX_EFFECTS)
+        o['board'] = rng.choice(CHESSX_BOARDS)
+        if o['board'] == 'plain':
+            o['light'], o['dark'] = rng.choice(COLOURS)
+        o['frame'] = int(rng.random() < 0.7)
+        o['highlight'] = int(rng.random() < 0.7)
+        o['width'] = rng.randint(800, 1280)
+        o['height'] = rng.randint(500, 800)
     else:
         raise ValueError(f'unknown program {program}')
     return pieces, coords, o

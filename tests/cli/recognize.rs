@@ -350,11 +350,12 @@ fn web_board_screenshots() {
 }
 
 /// Every screenshot of the further programs (`programs.txt`: PyChess, chessboard.js,
-/// chessboard-element, gchessboard and chessground, taken by the real-program benchmark's
-/// shooters).
+/// chessboard-element, gchessboard, chessground and ChessX, taken by the real-program
+/// benchmark's shooters). ChessX draws its pieces out to the squares' edges, over a wood
+/// texture: the picture's background is the board's square colour, not the piece's.
 #[test]
 fn more_program_screenshots() {
-    assert_eq!(check_real("programs.txt", |_| true), 6);
+    assert_eq!(check_real("programs.txt", |_| true), 7);
 }
 
 /// The first board `recognize --json` reports for the fixture `file`.
