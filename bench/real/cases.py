@@ -9,7 +9,7 @@ Prints one line per screenshot to take (N per program), fields separated by " | 
 
 name     the PNG's file name
 program  xboard, gnome-chess, pychess, chessground, cm-chessboard, chessboardjs,
-         chessboard-element, gchessboard or chessx
+         chessboard-element, gchessboard, chessx or scid
 pieces   the piece set shown
 fen      the position shown (the truth; side to move included)
 before   the position before the last move, and move that move in PGN movetext
@@ -34,7 +34,7 @@ import chess
 import chess.pgn
 
 PROGRAMS = ['xboard', 'gnome-chess', 'pychess', 'chessground', 'cm-chessboard',
-            'chessboardjs', 'chessboard-element', 'gchessboard', 'chessx']
+            'chessboardjs', 'chessboard-element', 'gchessboard', 'chessx', 'scid']
 
 # Share of each kind of position among a program's cases.
 KINDS = {'middlegame': 0.28, 'endgame': 0.25, 'check': 0.17, 'promoted': 0.10, 'other': 0.20}
@@ -61,6 +61,13 @@ CHESSX_SETS = ['alpha', 'berlin', 'fantasy', 'fritzSWS', 'leipzig', 'merida', 's
 CHESSX_EFFECTS = ['plain', 'outline', 'shadow']
 CHESSX_BOARDS = ['aluminium', 'brazilwood', 'cherry', 'lanta', 'lapis', 'mahogony', 'maple',
                  'marble', 'sand', 'sandlewood', 'slate', 'wood', 'plain']
+
+# Scid's piece sets ('_' for a space in the name; its Blindfold set draws no pieces) and
+# board textures ('plain' for two free colours).
+SCID_SETS = ['Alpha', 'Bauhaus', 'Cburnett', 'Eboard', 'Fantasy2', 'Good_Companion', 'Kingdom',
+             'Leipzig', 'Merida', 'Merida1']
+SCID_BOARDS = ['BrownMarble', 'DarkWood', 'F8BrownMarble', 'F8GreenMarble', 'F8Wood',
+               'LightWood1', 'LightWood2', 'LightWood3', 'MapleWalnut', 'Stone', 'plain']
 
 PAGE_W, PAGE_H = 1280, 800
 HEADER_H = 74  # the web pages' title bar
@@ -201,6 +208,15 @@ def options(rng, program, fen, last, kind):
             o['light'], o['dark'] = rng.choice(COLOURS)
         o['frame'] = int(rng.random() < 0.7)
         o['highlight'] = int(rng.random() < 0.7)
+        o['width'] = rng.randint(800, 1280)
+        o['height'] = rng.randint(500, 800)
+    elif program == 'scid':
+        pieces = 'scid-' + rng.choice(SCID_SETS)
+        o['board'] = rng.choice(SCID_BOARDS)
+        if o['board'] == 'plain':
+            o['light'], o['dark'] = rng.choice(COLOURS)
+        if coords:
+            o['coordinates'] = rng.randint(1, 4)
         o['width'] = rng.randint(800, 1280)
         o['height'] = rng.randint(500, 800)
     else:
