@@ -9,18 +9,13 @@
 # textures, or plain with light= and dark= square colours; frame=1 lines between the squares;
 # highlight=1 the last move marked with an arrow (ChessX's default), 0 not marked.
 set -e
-cases=$1; out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-: "${DISPLAY:?set DISPLAY to an Xvfb screen}"
-mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$here/cases.sh"
+shooter_start "$@"
 bool() { [ "$1" = 1 ] && echo true || echo false; }
 cases chessx "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
   rm -rf "$tmp/home"; mkdir -p "$tmp/home/.config/chessx"
-  printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n[SetUp "1"]\n[FEN "%s"]\n\n%s *\n' \
-    "$before" "$move" > "$tmp/game.pgn"
+  game_pgn "$before" "$move" > "$tmp/game.pgn"
   board=$(opt board "$options")
   case $(opt effect "$options") in plain) effect=0 ;; outline) effect=1 ;; *) effect=2 ;; esac
   {
@@ -35,27 +30,11 @@ cases chessx "$cases" | while IFS=$'\t' read -r name program pieces fen before m
     printf 'showCoordinates=%s\nshowFrame=%s\nshowCurrentMove=%s\n' "$(bool "$coords")" \
       "$(bool "$(opt frame "$options")")" "$([ "$(opt highlight "$options")" = 1 ] && echo 2 || echo 0)"
   } > "$tmp/home/.config/chessx/chessx.ini"
-  HOME=$tmp/home timeout 60 /usr/games/chessx "$tmp/game.pgn" >/dev/null 2>&1 &
-  pid=$!
   # The window's title names the game's file once it is loaded.
-  for _ in $(seq 1 40); do
-    sleep 0.5
-    win=$(xdotool search --onlyvisible --name '^game - ChessX' 2>/dev/null | head -1)
-    [ -n "$win" ] && break
-  done
-  [ -n "$win" ] || { echo "shoot_chessx.sh: $name: ChessX did not open the game" >&2; exit 1; }
-  sleep 1
+  start_with_game /usr/games/chessx '^game - ChessX'
   xdotool key Escape                      # the offer to download a database
   xdotool windowsize "$win" "$(opt width "$options")" "$(opt height "$options")"
-  # Keyboard focus (there is no window manager), then the game's one move played forward, so
-  # that ChessX marks it, and the board flipped for black at the bottom.
-  xdotool windowfocus --sync "$win"
-  xdotool key Home
-  sleep 0.3
-  xdotool key Right
-  [ "$side" = black ] && xdotool key ctrl+b
-  xdotool mousemove 1279 799
-  sleep 1
+  play_last_move "$win" "$side" ctrl+b
   "$here/grab_window.sh" "$out/$name"
   kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true
   echo "$name"

@@ -8,14 +8,10 @@
 # (grab_window.sh). Pieces gnome-simple or gnome-fancy (piece-theme); coords is show-numbering;
 # side is board-side; options width=, height= the window size.
 set -e
-cases=$1; out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-: "${DISPLAY:?set DISPLAY to an Xvfb screen}"
-mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export XDG_CONFIG_HOME=$tmp GSETTINGS_BACKEND=keyfile GSK_RENDERER=cairo
 . "$here/cases.sh"
+shooter_start "$@"
+export XDG_CONFIG_HOME=$tmp GSETTINGS_BACKEND=keyfile GSK_RENDERER=cairo
 cases gnome-chess "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
   gsettings set org.gnome.Chess piece-theme "${pieces#gnome-}"
   gsettings set org.gnome.Chess show-numbering "$([ "$coords" = 1 ] && echo true || echo false)"

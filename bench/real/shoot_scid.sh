@@ -8,17 +8,12 @@
 # Options: board= one of Scid's textures, or plain with light= and dark= square colours;
 # coordinates=1-4 Scid's four label styles (labels shown where the case's coords is 1).
 set -e
-cases=$1; out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-: "${DISPLAY:?set DISPLAY to an Xvfb screen}"
-mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$here/cases.sh"
+shooter_start "$@"
 cases scid "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
   rm -rf "$tmp/home"; mkdir -p "$tmp/home/.scid4.7/config"
-  printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n[SetUp "1"]\n[FEN "%s"]\n\n%s *\n' \
-    "$before" "$move" > "$tmp/game.pgn"
+  game_pgn "$before" "$move" > "$tmp/game.pgn"
   set_name=${pieces#scid-}
   board=$(opt board "$options")
   {
@@ -35,27 +30,10 @@ cases scid "$cases" | while IFS=$'\t' read -r name program pieces fen before mov
       echo "set boardfile_lite \"$board-l\""
     fi
   } > "$tmp/home/.scid4.7/config/options.dat"
-  HOME=$tmp/home timeout 60 /usr/games/scid "$tmp/game.pgn" >/dev/null 2>&1 &
-  pid=$!
   # The window's title names the game's file once it is loaded.
-  win=
-  for _ in $(seq 1 40); do
-    sleep 0.5
-    win=$(xdotool search --onlyvisible --name '^Scid - game' 2>/dev/null | head -1)
-    [ -n "$win" ] && break
-  done
-  [ -n "$win" ] || { echo "shoot_scid.sh: $name: Scid did not open the game" >&2; exit 1; }
-  sleep 1
+  start_with_game /usr/games/scid '^Scid - game'
   xdotool windowsize "$win" "$(opt width "$options")" "$(opt height "$options")"
-  # Keyboard focus (there is no window manager), the game's one move played forward, and the
-  # board turned for black at the bottom.
-  xdotool windowfocus --sync "$win"
-  xdotool key Home
-  sleep 0.3
-  xdotool key Right
-  [ "$side" = black ] && xdotool key period
-  xdotool mousemove 1279 799
-  sleep 1
+  play_last_move "$win" "$side" period
   "$here/grab_window.sh" "$out/$name"
   kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true
   echo "$name"

@@ -8,13 +8,9 @@
 # icy, diagram (XBoard's predefined themes) or custom (light=, dark= square colours);
 # highlight=arrow (Debian's default: arrow and squares), squares, none.
 set -e
-cases=$1; out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-: "${DISPLAY:?set DISPLAY to an Xvfb screen}"
-mkdir -p "$out"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$here/cases.sh"
+shooter_start "$@"
 cases xboard "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
   printf '[SetUp "1"]\n[FEN "%s"]\n\n%s *\n' "$before" "$move" > "$tmp/game.pgn"
   args=(-size "$(opt square "$options")" -showCoords "$([ "$coords" = 1 ] && echo true || echo false)"
