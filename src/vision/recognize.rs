@@ -31,7 +31,7 @@ use crate::vision::labels::{self, GlyphNet, Label};
 use crate::vision::locate::{Located, checker_consistency, locate, locate_all, locate_first_looks};
 use crate::vision::orient::{self, Orientation, OrientationSource};
 use crate::vision::params::orient::REPORTED_LABEL;
-use crate::vision::params::recognize::{MARGIN, MARGIN_GREY};
+use crate::vision::params::recognize::{AROUND_SQUARES, MARGIN, MARGIN_GREY};
 use crate::vision::turn;
 use image::RgbImage;
 use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Position, Square};
@@ -198,10 +198,12 @@ impl Recognizer {
         };
         // Fallback: a screenshot cropped to its board shows no edge of it against a page, and
         // is found from its inner lines alone, a few pixels off, or not at all. Where no board
-        // is found, or the largest comes within half a square of the image's edge, the image
-        // is searched again inside a plain margin.
+        // is found, the image is searched again inside a plain margin; where the largest comes
+        // within half a square of the image's edge, the part of the image around it.
         if opts.region.is_none() && boards.run_to_an_edge(img) {
-            boards = boards.or(Boards::search_in_margin(img, opts.all));
+            // Every board (`--all`) is looked for on the whole image again.
+            let around = boards.boxes.first().copied().filter(|_| !opts.all);
+            boards = boards.or(Boards::search_in_margin(img, around, opts.all));
         }
         if boards.boxes.is_empty() {
             return Err(VisionError::NoBoard {
@@ -224,8 +226,8 @@ impl Recognizer {
                 };
                 // Back to the image's own coordinates (a board cropped into lies partly
                 // outside them).
-                r.board.x -= boards.margin;
-                r.board.y -= boards.margin;
+                r.board.x -= boards.offset.0;
+                r.board.y -= boards.offset.1;
                 r.timing.locate_ms = locate_ms;
                 Ok(r)
             })
@@ -361,8 +363,9 @@ impl Recognizer {
 struct Boards {
     /// The image inside a plain margin, when the boxes were found there; `None`: the image.
     page: Option<RgbImage>,
-    /// Width of that margin (0 without one): the boxes' offset from the image's coordinates.
-    margin: f32,
+    /// Where the image's origin lies on that page (0, 0 without one): the boxes' offset from
+    /// the image's coordinates.
+    offset: (f32, f32),
     /// The boxes, largest first.
     boxes: Vec<BoardBox>,
 }
@@ -389,13 +392,28 @@ impl Boards {
     }
 
     /// The boards found in `img` inside a plain grey margin [`MARGIN`] pixels wide, with the
-    /// locator's first looks only (see [`locate_first_looks`]).
-    fn search_in_margin(img: &RgbImage, all: bool) -> Boards {
-        let page = with_margin(img, MARGIN);
+    /// locator's first looks only (see [`locate_first_looks`]); with a board found `around`,
+    /// only in the part of `img` within [`AROUND_SQUARES`] of its squares (a window's board
+    /// near the window's edge need not cost a second search of the whole window).
+    fn search_in_margin(img: &RgbImage, around: Option<BoardBox>, all: bool) -> Boards {
+        let (x0, y0, w, h) = match around {
+            Some(b) => {
+                let (sx, sy) = b.square_size();
+                let (ax, ay) = (AROUND_SQUARES * sx, AROUND_SQUARES * sy);
+                let x0 = (b.x - ax).floor().clamp(0.0, img.width() as f32) as u32;
+                let y0 = (b.y - ay).floor().clamp(0.0, img.height() as f32) as u32;
+                let x1 = (b.x + b.w + ax).ceil().clamp(0.0, img.width() as f32) as u32;
+                let y1 = (b.y + b.h + ay).ceil().clamp(0.0, img.height() as f32) as u32;
+                (x0, y0, x1.saturating_sub(x0), y1.saturating_sub(y0))
+            }
+            None => (0, 0, img.width(), img.height()),
+        };
+        let part = image::imageops::crop_imm(img, x0, y0, w, h).to_image();
+        let page = with_margin(&part, MARGIN);
         let boxes = boxes_of(locate_first_looks(&page, all));
         Boards {
             page: Some(page),
-            margin: MARGIN as f32,
+            offset: (MARGIN as f32 - x0 as f32, MARGIN as f32 - y0 as f32),
             boxes,
         }
     }
@@ -403,7 +421,7 @@ impl Boards {
     fn on_the_image(boxes: Vec<BoardBox>) -> Boards {
         Boards {
             page: None,
-            margin: 0.0,
+            offset: (0.0, 0.0),
             boxes,
         }
     }
@@ -672,6 +690,29 @@ mod tests {
                 assert!(near(c.w, b.w) && near(c.h, b.h), "{cut}: {c:?}");
             }
         }
+        // Cut 3 px into its right and bottom squares, the page still left of and above it: the
+        // part of the image around the board is searched again, and the box comes back in the
+        // image's own coordinates.
+        let cut = image::imageops::crop_imm(
+            &img,
+            0,
+            0,
+            (b.x + b.w - 3.0) as u32,
+            (b.y + b.h - 3.0) as u32,
+        )
+        .to_image();
+        assert!(
+            b.x > 2.0 * b.w / 8.0,
+            "the sample's board has page left of it: {b:?}"
+        );
+        let read = recognizer.recognize(&cut, &opts).unwrap().remove(0);
+        assert_eq!(read.fen, whole.fen);
+        let c = read.board;
+        let near = |a: f32, b: f32| (a - b).abs() < 0.5;
+        assert!(
+            near(c.x, b.x) && near(c.y, b.y) && near(c.w, b.w),
+            "{c:?} {b:?}"
+        );
         // A plain image is still no board, margin or not.
         let plain = RgbImage::from_pixel(300, 300, image::Rgb([200, 180, 150]));
         assert!(matches!(
