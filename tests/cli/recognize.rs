@@ -350,12 +350,12 @@ fn web_board_screenshots() {
 }
 
 /// Every screenshot of the further programs (`programs.txt`: PyChess, chessboard.js,
-/// chessboard-element, gchessboard, chessground and ChessX, taken by the real-program
+/// chessboard-element, gchessboard, chessground, ChessX and Scid, taken by the real-program
 /// benchmark's shooters). ChessX draws its pieces out to the squares' edges, over a wood
 /// texture: the picture's background is the board's square colour, not the piece's.
 #[test]
 fn more_program_screenshots() {
-    assert_eq!(check_real("programs.txt", |_| true), 7);
+    assert_eq!(check_real("programs.txt", |_| true), 8);
 }
 
 /// The first board `recognize --json` reports for the fixture `file`.

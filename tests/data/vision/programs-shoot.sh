@@ -1,7 +1,7 @@
 #!/bin/bash
 # usage: programs-shoot.sh   (DISPLAY: an Xvfb 1280x800 screen no other program uses)
 # Takes programs-*.png, listed in programs-cases.txt, with the real-program benchmark's
-# shooters (bench/real: PyChess and ChessX windows, cut to crop=WxH+X+Y where the case gives
+# shooters (bench/real: PyChess, ChessX and Scid windows, cut to crop=WxH+X+Y where the case gives
 # one; web pages after `npm ci` in bench/real/web, cut to the board and a 16 px margin), and
 # writes their truth list programs.txt.
 set -e
@@ -13,11 +13,12 @@ trap 'rm -rf "$tmp"' EXIT
 "$bench/shoot_pychess.py" "$cases" "$tmp" >/dev/null
 "$bench/shoot_web.py" "$cases" "$tmp" >/dev/null
 "$bench/shoot_chessx.sh" "$cases" "$tmp" >/dev/null
+"$bench/shoot_scid.sh" "$cases" "$tmp" >/dev/null
 . "$bench/cases.sh"
 {
   echo "# Screenshots of more programs (programs-shoot.sh from programs-cases.txt)"
   echo "# file | position | side at the bottom | program, pieces and settings"
-  for program in pychess chessboardjs chessboard-element gchessboard chessground chessx; do
+  for program in pychess chessboardjs chessboard-element gchessboard chessground chessx scid; do
     cases "$program" "$cases" | while IFS=$'\t' read -r name program pieces fen before move side coords kind options; do
       if [ -n "$(opt crop "$options")" ]; then
         convert "$tmp/$name" -crop "$(opt crop "$options")" +repage "$here/$name"
