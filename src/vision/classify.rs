@@ -884,16 +884,20 @@ impl Classifier {
             &resized
         };
         let plane = 3 * PICTURE * PICTURE;
-        let mut sprites: Vec<Sprite> = pictures.chunks(plane).map(Sprite::from_crop).collect();
+        let sprites: Vec<Sprite> = pictures.chunks(plane).map(Sprite::from_crop).collect();
         // Pieces drawn out to their squares' edges: their backgrounds read against the colour
         // of the board's empty squares of their square colour.
         let squares = empty_square_colours(&probabilities, &sprites);
-        for (i, sprite) in sprites.iter_mut().enumerate() {
-            let square = squares[(i / 8 + i % 8) % 2];
-            if square.is_some() && clean(probabilities[i][0]) < SURE_EMPTY {
-                *sprite = Sprite::from_crop_on(&pictures[i * plane..(i + 1) * plane], square);
-            }
-        }
+        let mut sprites: Vec<Sprite> = sprites
+            .into_iter()
+            .enumerate()
+            .map(|(i, sprite)| match squares[(i / 8 + i % 8) % 2] {
+                Some(square) if clean(probabilities[i][0]) < SURE_EMPTY => {
+                    sprite.on_square(&pictures[i * plane..(i + 1) * plane], square)
+                }
+                _ => sprite,
+            })
+            .collect();
         if grid.w.min(grid.h) / 8.0 < SMALL_SQUARE {
             sprites.iter_mut().for_each(Sprite::keep_rings);
         }
@@ -922,11 +926,7 @@ fn empty_square_colours(
             .filter(|&i| (i / 8 + i % 8) % 2 == parity && clean(probabilities[i][0]) >= SURE_EMPTY)
             .map(|i| sprites[i].background())
             .collect();
-        (backgrounds.len() >= EMPTY_SAMPLES).then(|| {
-            std::array::from_fn(|ch| {
-                super::squares::median(backgrounds.iter().map(|b| b[ch]).collect())
-            })
-        })
+        (backgrounds.len() >= EMPTY_SAMPLES).then(|| sprites::median(&backgrounds))
     })
 }
 

@@ -132,6 +132,17 @@ impl Sprite {
         Sprite::from_crop_on(crop, None)
     }
 
+    /// This sprite of `crop` as [`Sprite::from_crop_on`] makes it for a square of colour
+    /// `square`: itself where its background already is that colour (the corners' colour
+    /// would replace only a background unlike it).
+    pub fn on_square(self, crop: &[f32], square: [f32; 3]) -> Sprite {
+        if near(self.background, square) {
+            self
+        } else {
+            Sprite::from_crop_on(crop, Some(square))
+        }
+    }
+
     /// [`Sprite::from_crop`] for a square whose empty look is known: `square`, the colour of
     /// the board's empty squares of its colour. A piece drawn out to the square's edges covers
     /// the band the background is read from; where the band is mixed and unlike `square` while
@@ -482,8 +493,13 @@ fn drawn(value: &dyn Fn(usize, usize, usize) -> f32, background: [f32; 3], k: us
     (0..3).any(|ch| (value(ch, k / PICTURE, k % PICTURE) - background[ch]).abs() > FOREGROUND)
 }
 
+/// Whether two colours differ by at most [`FOREGROUND`] in every channel.
+fn near(p: [f32; 3], c: [f32; 3]) -> bool {
+    (0..3).all(|ch| (p[ch] - c[ch]).abs() <= FOREGROUND)
+}
+
 /// Per channel, the median of `pixels` (see [`super::squares::median`]).
-fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
+pub(super) fn median(pixels: &[[f32; 3]]) -> [f32; 3] {
     std::array::from_fn(|ch| super::squares::median(pixels.iter().map(|p| p[ch]).collect()))
 }
 
@@ -517,7 +533,6 @@ fn ringed_background(
         .map(|(v, u)| base[v * SIDE + u])
         .collect();
     let corner = median(&corners);
-    let near = |p: [f32; 3], c: [f32; 3]| (0..3).all(|ch| (p[ch] - c[ch]).abs() <= FOREGROUND);
     if near(corner, band) {
         return band;
     }
@@ -1155,6 +1170,8 @@ pub(crate) mod tests {
         assert!(!near(Sprite::from_crop(&outlined).background(), LIGHT));
         let known = Sprite::from_crop_on(&outlined, Some(LIGHT));
         assert!(near(known.background(), LIGHT), "{:?}", known.background());
+        let again = Sprite::from_crop(&outlined).on_square(&outlined, LIGHT);
+        assert_eq!(again.background(), known.background());
         // A glow over the square's middle leaves the band of one colour: it stays the
         // background, the board's square colour known or not.
         let glow = crop_with(LIGHT, [0.5, 0.0, 0.0], |x, y| x * x + y * y < 16.5 * 16.5);
