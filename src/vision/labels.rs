@@ -95,18 +95,23 @@ pub enum Spot {
 
 impl Spot {
     /// The image row a digit found here stands in (`digit`), else the image column a letter
-    /// stands in, row 0 and column 0 at the top left; the margins beside the board count as
+    /// stands in, row 0 and column 0 at the top left. The margins beside the board count as
     /// the row or column just off it (-1 or 8), where a label one square off its rank or file
-    /// stands (see [`crate::vision::orient::from_labels`]).
-    pub fn line(self, digit: bool) -> isize {
+    /// stands (see [`crate::vision::orient::from_labels`]), but only beyond the ends of the
+    /// edge the labels run along: a digit above the middle of the board or a letter beside
+    /// it (page text, a button) stands in no line.
+    pub fn line(self, digit: bool) -> Option<isize> {
         let index = |i: usize| i as isize;
         match self {
-            Spot::Corner { row, .. } if digit => index(row),
-            Spot::Corner { col, .. } => index(col),
+            Spot::Corner { row, .. } if digit => Some(index(row)),
+            Spot::Corner { col, .. } => Some(index(col)),
             Spot::Margin { side, index: i } => match (side, digit) {
-                (Side::Left | Side::Right, true) | (Side::Top | Side::Bottom, false) => index(i),
-                (Side::Left, false) | (Side::Top, true) => -1,
-                (Side::Right, false) | (Side::Bottom, true) => 8,
+                (Side::Left | Side::Right, true) | (Side::Top | Side::Bottom, false) => {
+                    Some(index(i))
+                }
+                _ if i != 0 && i != 7 => None,
+                (Side::Left, false) | (Side::Top, true) => Some(-1),
+                (Side::Right, false) | (Side::Bottom, true) => Some(8),
             },
         }
     }

@@ -136,12 +136,13 @@ pub fn from_pieces(cells: &[Option<Piece>]) -> Option<Orientation> {
 /// [`LABEL_EVIDENCE`] and outweigh those toward the other [`LABEL_MAJORITY`] times over.
 /// The digits, and apart from them the letters, may all stand one square off their rank or
 /// file (some sites' styles draw every file letter in the next file's corner): each takes the
-/// offset (none, or one square either way) that makes it point most clearly one way.
+/// offset (none, or one square either way) that makes it point most clearly one way. Labels
+/// come in runs along an edge, so one digit and one letter, however sure, decide nothing.
 pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
-    let (mut white, mut black) = (0.0f32, 0.0f32);
-    for digits in [true, false] {
+    // The weights toward white and toward black of the digits, then of the letters.
+    let kinds = [true, false].map(|digits| {
         let weights = |offset: isize| label_weights(labels, digits, offset);
-        let (w, b) = [0, -1, 1]
+        [0, -1, 1]
             .into_iter()
             .map(weights)
             .fold((0.0f32, 0.0f32), |best, (w, b)| {
@@ -150,15 +151,16 @@ pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
                 } else {
                     best
                 }
-            });
-        white += w;
-        black += b;
-    }
+            })
+    });
+    let (white, black) = (kinds[0].0 + kinds[1].0, kinds[0].1 + kinds[1].1);
+    // Labels run along an edge: one kind must weigh more than a single glyph can.
+    let run = |side: fn(&(f32, f32)) -> f32| kinds.iter().map(side).fold(0.0, f32::max) > 1.0;
     let decided =
         |agree: f32, other: f32| agree >= LABEL_EVIDENCE && agree >= LABEL_MAJORITY * other;
-    if decided(white, black) {
+    if decided(white, black) && run(|k| k.0) {
         Some(Orientation::WhiteBottom)
-    } else if decided(black, white) {
+    } else if decided(black, white) && run(|k| k.1) {
         Some(Orientation::BlackBottom)
     } else {
         None
@@ -171,7 +173,10 @@ pub fn from_labels(labels: &[LabelReading]) -> Option<Orientation> {
 fn label_weights(labels: &[LabelReading], digits: bool, offset: isize) -> (f32, f32) {
     let (mut white, mut black) = (0.0f32, 0.0f32);
     for l in labels.iter().filter(|l| l.text.is_ascii_digit() == digits) {
-        let line = usize::try_from(l.spot.line(digits) + offset).ok();
+        let line = l
+            .spot
+            .line(digits)
+            .and_then(|line| usize::try_from(line + offset).ok());
         let Some(line) = line.filter(|&i| i < 8) else {
             continue;
         };
@@ -374,7 +379,7 @@ mod tests {
                     index: 0,
                 },
             ),
-            // A digit below the board labels no row: left out.
+            // A digit below the board labels no row: left out, whatever it says.
             label(
                 '7',
                 Spot::Margin {
@@ -384,6 +389,25 @@ mod tests {
             ),
         ];
         assert_eq!(from_labels(&margin), Some(Orientation::BlackBottom));
+        // Page text above the board (a move number, a button read as a letter): one digit
+        // and one letter are no run of labels.
+        let above = [
+            label(
+                '1',
+                Spot::Margin {
+                    side: Side::Top,
+                    index: 0,
+                },
+            ),
+            label(
+                'c',
+                Spot::Margin {
+                    side: Side::Top,
+                    index: 5,
+                },
+            ),
+        ];
+        assert_eq!(from_labels(&above), None);
     }
 
     #[test]
