@@ -346,6 +346,10 @@ pub struct RenderArgs {
     /// training draws them (`vision train-glyphs`).
     #[arg(long, value_name = "FONTS_DIR")]
     pub labels: Option<PathBuf>,
+    /// With `--labels`: also draw single characters that are no label in the frame beside
+    /// the board, as page text is drawn beside a screenshot's board.
+    #[arg(long, requires = "labels")]
+    pub page_text: bool,
     /// Output image (format from the extension: png, jpg, bmp ...).
     #[arg(long)]
     pub out: PathBuf,

@@ -319,7 +319,11 @@ fn run_render(a: RenderArgs) -> CmdResult {
     if let Some(dir) = &a.labels {
         let fonts = load_fonts(dir).map_err(vision_error)?;
         style.coordinates = chessbot::training::vision::render::Coordinates::None;
-        style.labels = Some(LabelStyle::random(&mut rng, &fonts, &mut style));
+        let mut labels = LabelStyle::random(&mut rng, &fonts, &mut style);
+        if a.page_text {
+            labels.add_page_text(&mut rng, &mut style);
+        }
+        style.labels = Some(labels);
     }
     if let Some(text) = &a.last_move {
         style.last_move = Some(parse_two_squares(text).ok_or_else(|| {

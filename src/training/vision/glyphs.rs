@@ -80,6 +80,9 @@ const SKIPPED_STYLES: &[&str] = &["Italic", "Oblique", "Thin", "Hairline", "Extr
 /// a square (a located grid is fitted to a fraction of a pixel, a pixel off at worst).
 const GRID_JITTER: f32 = 0.02;
 
+/// Share of training boards with page text beside them ([`LabelStyle::add_page_text`]).
+const PAGE_TEXT_SHARE: f64 = 0.3;
+
 /// The family and style of a font file's stem: `DejaVuSans-Bold` is `DejaVuSans` in `Bold`,
 /// `FreeSansBold` is `FreeSans` in `Bold`.
 fn family_and_style(stem: &str) -> (&str, &str) {
@@ -246,7 +249,11 @@ pub fn render_labelled_board(
         .expect("Sets::load keeps at least one training set");
     let mut style: BoardStyle = random_style(&mut rng, set, &sets.themes, &board);
     style.coordinates = super::render::Coordinates::None;
-    style.labels = Some(LabelStyle::random(&mut rng, fonts, &mut style));
+    let mut labels = LabelStyle::random(&mut rng, fonts, &mut style);
+    if rng.random_bool(PAGE_TEXT_SHARE) {
+        labels.add_page_text(&mut rng, &mut style);
+    }
+    style.labels = Some(labels);
     render_board(&board, &style, &mut rng)
 }
 
@@ -536,7 +543,9 @@ pub fn evaluate_glyphs(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::training::vision::render::{LabelInk, LabelPlace, load_piece_sets, test_pieces_dir};
+    use crate::training::vision::render::{
+        LabelInk, LabelPlace, PageText, load_piece_sets, test_pieces_dir,
+    };
     use crate::vision::labels::read;
     use image::{Rgb, Rgba};
 
@@ -565,8 +574,9 @@ mod tests {
     }
 
     /// Labels drawn in several fonts, inside the edge squares (in the other square colour) and
-    /// in a frame outside the board, on a game position turned either way: what is read says
-    /// what was drawn, and it decides the orientation the right way.
+    /// in a frame outside the board (with page text on the frame's other sides), on a game
+    /// position turned either way: what is read says what was drawn, and it decides the
+    /// orientation the right way.
     #[test]
     fn labels_are_read_in_several_fonts_inside_and_outside_either_way_up() {
         let Some(dir) = test_pieces_dir() else { return };
@@ -619,6 +629,14 @@ mod tests {
                         ink: LabelInk::Opposite,
                         frame_ink: Rgba([220, 220, 220, 255]),
                         names: None,
+                        // Beside the labels drawn outside, page text where none are.
+                        page_text: if outside {
+                            [(2, 2, '<'), (1, 5, '0'), (2, 6, 'P')]
+                                .map(|(side, index, text)| PageText { side, index, text })
+                                .to_vec()
+                        } else {
+                            Vec::new()
+                        },
                     });
                     let rendered = render_board(&board, &style, &mut rng);
                     let what = format!("{} outside {outside} flipped {flipped}", font.name);

@@ -1417,7 +1417,27 @@ pub struct LabelStyle {
     /// Every square shows its name (`a1`) in this corner `(right, bottom)`, besides or instead
     /// of the edge labels.
     pub names: Option<(bool, bool)>,
+    /// Characters that are no label drawn alone in the frame, where a label could stand (see
+    /// [`LabelStyle::add_page_text`]).
+    pub page_text: Vec<PageText>,
 }
+
+/// A character of the page beside a board (a move number, a button, a clock's colon) drawn in
+/// the frame level with a row (left, right) or a column (top, bottom), where a label could
+/// stand: what the label reader must learn to leave out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PageText {
+    /// The frame's side: 0 left, 1 right, 2 top, 3 bottom.
+    pub side: u8,
+    /// The image row (left, right) or column (top, bottom) it is level with.
+    pub index: usize,
+    /// The character.
+    pub text: char,
+}
+
+/// Characters drawn as page text: none is a label, and none looks like one in common fonts
+/// (`l`, `I`, `S`, `Z`, `q` are left out for looking like `1`, `5`, `2`, `g`).
+pub const PAGE_TEXT: &str = "09<>*+-=#()/:!?%&@$jkmnoprtuvwxyJKLMNOPQRTUVWXY";
 
 impl LabelStyle {
     /// A random label style in one of `fonts` for a board of `style`, whose frame is widened
@@ -1502,6 +1522,42 @@ impl LabelStyle {
             ink,
             frame_ink,
             names,
+            page_text: Vec::new(),
+        }
+    }
+
+    /// Adds one to three characters of [`PAGE_TEXT`] in the frame on a side where no label is
+    /// drawn outside the board, widening the frame of `style` to hold them.
+    pub fn add_page_text(&mut self, rng: &mut impl Rng, style: &mut BoardStyle) {
+        let outside = |place: LabelPlace, first: bool| match place {
+            LabelPlace::Outside(a, b) => {
+                if first {
+                    a
+                } else {
+                    b
+                }
+            }
+            _ => false,
+        };
+        let taken = [
+            outside(self.ranks, true),
+            outside(self.ranks, false),
+            outside(self.files, false),
+            outside(self.files, true),
+        ];
+        let free: Vec<u8> = (0..4).filter(|&s| !taken[s as usize]).collect();
+        if free.is_empty() {
+            return;
+        }
+        let need = (self.size * style.square_size).max(6.0) * rng.random_range(1.3..2.6);
+        style.frame = style.frame.max(need.ceil() as u32);
+        let chars: Vec<char> = PAGE_TEXT.chars().collect();
+        for _ in 0..rng.random_range(1..=3) {
+            self.page_text.push(PageText {
+                side: free[rng.random_range(0..free.len())],
+                index: rng.random_range(0..8),
+                text: chars[rng.random_range(0..chars.len())],
+            });
         }
     }
 }
@@ -1719,6 +1775,25 @@ fn draw_labels(
                 }
             }
         }
+    }
+    // Page text is drawn but not returned: where the label reader finds it, it is no label.
+    for t in &labels.page_text {
+        let along = f0 + (t.index as f32 + 0.5) * sq;
+        let at = match t.side {
+            0 => (frame_mid, along),
+            1 => (far, along),
+            2 => (along, frame_mid),
+            _ => (along, far),
+        };
+        draw_glyph(
+            img,
+            font,
+            t.text,
+            px.min(f0 * 0.8),
+            at,
+            (0.5, 0.5),
+            frame_ink,
+        );
     }
     if let Some(corner) = labels.names {
         for row in 0..8 {
