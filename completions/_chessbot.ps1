@@ -345,6 +345,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--low-contrast', '--low-contrast', [CompletionResultType]::ParameterName, 'Paint one kind of square in nearly the colour of one side''s pieces (low contrast), as training does to some boards with --low-contrast-share')
             [CompletionResult]::new('--tint', '--tint', [CompletionResultType]::ParameterName, 'Recolour one side''s pieces or both in a random hue, as training does to some boards with --tint-share')
             [CompletionResult]::new('--marks', '--marks', [CompletionResultType]::ParameterName, 'Mark a random last move by shapes, as PyChess does and as training does to some boards with --mark-share: a star on an empty square, wedges in the corners of an occupied one')
+            [CompletionResult]::new('--page-text', '--page-text', [CompletionResultType]::ParameterName, 'With `--labels`: also draw single characters that are no label in the frame beside the board, as page text is drawn beside a screenshot''s board')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
