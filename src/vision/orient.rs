@@ -333,6 +333,31 @@ mod tests {
     }
 
     #[test]
+    fn glyphs_in_the_middle_of_a_margin_they_do_not_run_along_decide_nothing() {
+        // Digits above the board and letters beside it, level with its middle (move numbers,
+        // buttons): one square in, they would read as the top rank's `8` and the first file's
+        // `a`, but they stand in no line.
+        let mut glyphs = Vec::new();
+        for index in 2..6 {
+            glyphs.push(label(
+                '8',
+                Spot::Margin {
+                    side: Side::Top,
+                    index,
+                },
+            ));
+            glyphs.push(label(
+                'a',
+                Spot::Margin {
+                    side: Side::Left,
+                    index,
+                },
+            ));
+        }
+        assert_eq!(from_labels(&glyphs), None);
+    }
+
+    #[test]
     fn labels_that_agree_decide_either_way() {
         assert_eq!(
             from_labels(&edge_labels(false)),

@@ -546,7 +546,7 @@ mod tests {
     use crate::training::vision::render::{
         LabelInk, LabelPlace, PageText, load_piece_sets, test_pieces_dir,
     };
-    use crate::vision::labels::read;
+    use crate::vision::labels::{Side, read};
     use image::{Rgb, Rgba};
 
     /// The fonts in `tests/data/fonts` (the label glyphs of four families, two of them held
@@ -631,9 +631,13 @@ mod tests {
                         names: None,
                         // Beside the labels drawn outside, page text where none are.
                         page_text: if outside {
-                            [(2, 2, '<'), (1, 5, '0'), (2, 6, 'P')]
-                                .map(|(side, index, text)| PageText { side, index, text })
-                                .to_vec()
+                            [
+                                (Side::Top, 2, '<'),
+                                (Side::Right, 5, '0'),
+                                (Side::Top, 6, 'P'),
+                            ]
+                            .map(|(side, index, text)| PageText { side, index, text })
+                            .to_vec()
                         } else {
                             Vec::new()
                         },

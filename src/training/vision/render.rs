@@ -15,6 +15,7 @@ use super::marks::MoveMarks;
 use crate::vision::classes::{PIECES, piece_index};
 use crate::vision::error::VisionError;
 use crate::vision::geometry::{BoardBox, square_cell};
+use crate::vision::labels::Side;
 use ab_glyph::{FontRef, PxScale};
 use image::{Rgb, RgbImage, Rgba, RgbaImage, imageops};
 use imageproc::drawing::{
@@ -1427,8 +1428,8 @@ pub struct LabelStyle {
 /// stand: what the label reader must learn to leave out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PageText {
-    /// The frame's side: 0 left, 1 right, 2 top, 3 bottom.
-    pub side: u8,
+    /// The frame's side it stands in.
+    pub side: Side,
     /// The image row (left, right) or column (top, bottom) it is level with.
     pub index: usize,
     /// The character.
@@ -1539,13 +1540,17 @@ impl LabelStyle {
             }
             _ => false,
         };
-        let taken = [
-            outside(self.ranks, true),
-            outside(self.ranks, false),
-            outside(self.files, false),
-            outside(self.files, true),
+        let sides = [
+            (Side::Left, outside(self.ranks, true)),
+            (Side::Right, outside(self.ranks, false)),
+            (Side::Top, outside(self.files, false)),
+            (Side::Bottom, outside(self.files, true)),
         ];
-        let free: Vec<u8> = (0..4).filter(|&s| !taken[s as usize]).collect();
+        let free: Vec<Side> = sides
+            .iter()
+            .filter(|(_, taken)| !taken)
+            .map(|&(side, _)| side)
+            .collect();
         if free.is_empty() {
             return;
         }
@@ -1780,10 +1785,10 @@ fn draw_labels(
     for t in &labels.page_text {
         let along = f0 + (t.index as f32 + 0.5) * sq;
         let at = match t.side {
-            0 => (frame_mid, along),
-            1 => (far, along),
-            2 => (along, frame_mid),
-            _ => (along, far),
+            Side::Left => (frame_mid, along),
+            Side::Right => (far, along),
+            Side::Top => (along, frame_mid),
+            Side::Bottom => (along, far),
         };
         draw_glyph(
             img,
