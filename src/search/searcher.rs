@@ -661,6 +661,30 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // ProbCut: a good capture whose shallow search beats beta by a wide margin would very
+        // likely beat beta at full depth too. Skipped when the hash entry already says it won't.
+        let probcut_beta = beta + p::PROBCUT_MARGIN;
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth >= p::PROBCUT_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && probcut_beta < MATE_BOUND
+            && !hit.is_some_and(|h| h.depth >= depth - 3 && h.score.0 < probcut_beta)
+            && let Some(score) = self.probcut(
+                pos,
+                depth,
+                ply,
+                key,
+                probcut_beta,
+                static_eval,
+                raw_eval,
+                cut_node,
+            )
+        {
+            return score;
+        }
+
         // Internal iterative reduction: without a hash move this node is likely less important.
         if depth >= 4 && tt_move.is_none() {
             depth -= 1;
@@ -960,6 +984,66 @@ impl<'a> Searcher<'a> {
             bound,
         );
         best
+    }
+
+    /// ProbCut's search of the captures and promotions whose exchange alone reaches
+    /// `probcut_beta` from the static evaluation: each first by quiescence, then, when that
+    /// holds, by a search [`p::PROBCUT_REDUCTION`] plies shallower. The first to hold decides
+    /// the node (its score, stored as a lower bound); `None` when none holds.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut<P: SearchPosition>(
+        &mut self,
+        pos: &P,
+        depth: Depth,
+        ply: usize,
+        key: u64,
+        probcut_beta: i32,
+        static_eval: i32,
+        raw_eval: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let turn = pos.turn();
+        let mut picker = MovePicker::quiescence(pos, false);
+        while let Some((m, _)) = picker.next_move() {
+            if pos.see(&m) < probcut_beta - static_eval {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            self.played[ply] = Some(m);
+            self.moved[ply] = Some(PieceTo::new(turn, &m));
+            self.keys.push(key);
+            let mut score = -self.quiescence(&child, ply + 1, -probcut_beta, -probcut_beta + 1);
+            if score >= probcut_beta {
+                score = -self.negamax(
+                    &child,
+                    depth - p::PROBCUT_REDUCTION,
+                    ply + 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    false,
+                    true,
+                    !cut_node,
+                );
+            }
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= probcut_beta {
+                self.tt.store(
+                    key,
+                    ply as Depth,
+                    PackedMove::new(&m),
+                    Score(score),
+                    raw_eval,
+                    depth - p::PROBCUT_REDUCTION + 1,
+                    Bound::Lower,
+                );
+                return Some(score);
+            }
+        }
+        None
     }
 
     fn quiescence<P: SearchPosition>(

@@ -88,6 +88,15 @@ pub const SINGULAR_MARGIN: i32 = 2;
 /// Search: a hash move this much more singular (below the singular beta) is extended twice.
 pub const SINGULAR_DOUBLE_MARGIN: i32 = 25;
 
+/// Search: first depth where ProbCut tries a capture's reduced search against a raised beta.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+
+/// Search: ProbCut's raised beta lies this far above beta.
+pub const PROBCUT_MARGIN: i32 = 200;
+
+/// Search: ProbCut's verification search is this many plies shallower than the node.
+pub const PROBCUT_REDUCTION: i32 = 4;
+
 /// Quiescence: delta pruning margin added to the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
 
