@@ -566,27 +566,20 @@ impl<'a> Searcher<'a> {
             && !pv_node
             && excluded.is_none()
             && h.depth >= depth
+            && let Some(s) = h.cutoff(alpha, beta)
         {
-            let s = h.score.0;
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                // A quiet hash move that still refutes here earns history, as a searched
-                // cut-off would.
-                if s >= beta
-                    && !tt_move.is_none()
-                    && let Some(m) = pos.unpack(tt_move)
-                    && is_quiet(&m)
-                {
-                    let cont = self.continuation(ply);
-                    self.heur
-                        .update_quiet(pos.turn(), &m, &cont, history_bonus(depth));
-                }
-                return s;
+            // A quiet hash move that still refutes here earns history, as a searched
+            // cut-off would.
+            if s >= beta
+                && !tt_move.is_none()
+                && let Some(m) = pos.unpack(tt_move)
+                && is_quiet(&m)
+            {
+                let cont = self.continuation(ply);
+                self.heur
+                    .update_quiet(pos.turn(), &m, &cont, history_bonus(depth));
             }
+            return s;
         }
 
         // In check there is no static evaluation to correct, nor a correction to learn.
@@ -1064,16 +1057,8 @@ impl<'a> Searcher<'a> {
         }
         let key = pos.key();
         let hit = self.tt.probe(key, ply as Depth);
-        if let Some(h) = hit {
-            let s = h.score.0;
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = hit.and_then(|h| h.cutoff(alpha, beta)) {
+            return s;
         }
         let raw_eval = if in_check {
             NO_EVAL

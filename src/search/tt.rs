@@ -79,6 +79,20 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// The stored score when its bound settles a search of the window `alpha..beta`: exact,
+    /// a lower bound at or above `beta`, or an upper bound at or below `alpha`.
+    pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let s = self.score.0;
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        settles.then_some(s)
+    }
+}
+
 /// One entry, unpacked from its [`Slot`].
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
@@ -289,6 +303,22 @@ fn score_from_tt(stored: i32, ply: Depth) -> Score {
 mod tests {
     use super::*;
     use shakmaty::{Chess, Position};
+
+    #[test]
+    fn a_hit_settles_only_the_windows_its_bound_allows() {
+        let hit = |score, bound| TtHit {
+            mv: PackedMove::NONE,
+            score: Score(score),
+            eval: 0,
+            depth: 5,
+            bound,
+        };
+        assert_eq!(hit(30, Bound::Exact).cutoff(-10, 10), Some(30));
+        assert_eq!(hit(30, Bound::Lower).cutoff(-10, 10), Some(30));
+        assert_eq!(hit(5, Bound::Lower).cutoff(-10, 10), None);
+        assert_eq!(hit(-30, Bound::Upper).cutoff(-10, 10), Some(-30));
+        assert_eq!(hit(-5, Bound::Upper).cutoff(-10, 10), None);
+    }
 
     #[test]
     fn store_and_probe_round_trip_with_mate_adjustment() {
