@@ -663,7 +663,8 @@ impl<'a> Searcher<'a> {
             && depth >= p::PROBCUT_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && probcut_beta < MATE_BOUND
-            && !hit.is_some_and(|h| h.depth >= depth - 3 && h.score.0 < probcut_beta)
+            && !hit
+                .is_some_and(|h| h.depth > depth - p::PROBCUT_REDUCTION && h.score.0 < probcut_beta)
             && let Some(score) = self.probcut(
                 pos,
                 depth,
