@@ -11,6 +11,7 @@
 //! run. The random order of each epoch is not saved but replayed from the seed.
 
 use super::data::Sample;
+use super::sparse::SparseInputs;
 use crate::search::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use candle_core::{D, DType, Device, Tensor, Var};
 use candle_nn::ParamsAdamW;
@@ -135,10 +136,8 @@ impl Weights {
 
     /// The network's raw output (before the sigmoid) for a batch.
     fn forward(&self, batch: &Batch) -> candle_core::Result<Tensor> {
-        // Dense one-hot inputs and a matrix product: gathering rows would materialise a
-        // batch × pieces × hidden tensor, ten times the memory traffic.
-        let view = |inputs: &Tensor| -> candle_core::Result<Tensor> {
-            let summed = inputs.matmul(self.feature.as_tensor())?;
+        let view = |inputs: &SparseInputs| -> candle_core::Result<Tensor> {
+            let summed = inputs.product(self.feature.as_tensor())?;
             let acc = summed.broadcast_add(self.feature_bias.as_tensor())?;
             acc.clamp(0f32, 1f32)?.sqr()
         };
@@ -175,32 +174,31 @@ impl Weights {
 
 /// One batch as tensors.
 struct Batch {
-    ours: Tensor,
-    theirs: Tensor,
+    ours: SparseInputs,
+    theirs: SparseInputs,
     target: Tensor,
 }
 
 impl Batch {
     fn new(samples: &[Sample], score_weight: f32, device: &Device) -> candle_core::Result<Batch> {
-        let len = samples.len();
-        let mut ours = vec![0f32; len * INPUTS];
-        let mut theirs = vec![0f32; len * INPUTS];
-        let mut target = Vec::with_capacity(len);
-        for (i, s) in samples.iter().enumerate() {
-            let n = usize::from(s.count);
-            for &f in &s.features[0][..n] {
-                ours[i * INPUTS + usize::from(f)] = 1.0;
-            }
-            for &f in &s.features[1][..n] {
-                theirs[i * INPUTS + usize::from(f)] = 1.0;
-            }
-            let expected = 1.0 / (1.0 + (-f32::from(s.score) / SCALE as f32).exp());
-            target.push(score_weight * expected + (1.0 - score_weight) * s.result);
-        }
+        let view = |v: usize| {
+            SparseInputs::new(
+                samples
+                    .iter()
+                    .map(move |s| &s.features[v][..usize::from(s.count)]),
+            )
+        };
+        let target: Vec<f32> = samples
+            .iter()
+            .map(|s| {
+                let expected = 1.0 / (1.0 + (-f32::from(s.score) / SCALE as f32).exp());
+                score_weight * expected + (1.0 - score_weight) * s.result
+            })
+            .collect();
         Ok(Batch {
-            ours: Tensor::from_vec(ours, (len, INPUTS), device)?,
-            theirs: Tensor::from_vec(theirs, (len, INPUTS), device)?,
-            target: Tensor::from_vec(target, (len, 1), device)?,
+            ours: view(0),
+            theirs: view(1),
+            target: Tensor::from_vec(target, (samples.len(), 1), device)?,
         })
     }
 }
