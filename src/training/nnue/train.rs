@@ -13,7 +13,7 @@
 use super::data::Sample;
 use super::sparse::SparseInputs;
 use crate::search::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
-use candle_core::{D, DType, Device, Tensor, Var};
+use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::ParamsAdamW;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -136,12 +136,9 @@ impl Weights {
 
     /// The network's raw output (before the sigmoid) for a batch.
     fn forward(&self, batch: &Batch) -> candle_core::Result<Tensor> {
-        let view = |inputs: &SparseInputs| -> candle_core::Result<Tensor> {
-            let summed = inputs.product(self.feature.as_tensor())?;
-            let acc = summed.broadcast_add(self.feature_bias.as_tensor())?;
-            acc.clamp(0f32, 1f32)?.sqr()
-        };
-        let hidden = Tensor::cat(&[view(&batch.ours)?, view(&batch.theirs)?], D::Minus1)?;
+        let hidden = batch
+            .inputs
+            .layer(self.feature.as_tensor(), self.feature_bias.as_tensor())?;
         hidden
             .matmul(self.output.as_tensor())?
             .broadcast_add(self.output_bias.as_tensor())
@@ -174,20 +171,20 @@ impl Weights {
 
 /// One batch as tensors.
 struct Batch {
-    ours: SparseInputs,
-    theirs: SparseInputs,
+    /// The side to move's view, then the other.
+    inputs: SparseInputs,
     target: Tensor,
 }
 
 impl Batch {
     fn new(samples: &[Sample], score_weight: f32, device: &Device) -> candle_core::Result<Batch> {
-        let view = |v: usize| {
-            SparseInputs::new(
-                samples
-                    .iter()
-                    .map(move |s| &s.features[v][..usize::from(s.count)]),
-            )
-        };
+        let inputs = SparseInputs::new(
+            2,
+            samples.iter().map(|s| {
+                let n = usize::from(s.count);
+                [&s.features[0][..n], &s.features[1][..n]]
+            }),
+        );
         let target: Vec<f32> = samples
             .iter()
             .map(|s| {
@@ -196,8 +193,7 @@ impl Batch {
             })
             .collect();
         Ok(Batch {
-            ours: view(0),
-            theirs: view(1),
+            inputs,
             target: Tensor::from_vec(target, (samples.len(), 1), device)?,
         })
     }
