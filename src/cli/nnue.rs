@@ -23,7 +23,7 @@ pub enum NnueCommand {
 /// Flags of `chessbot nnue train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin\n  chessbot nnue train --data data.txt --checkpoint train.ckpt --out net.bin   (run again to go on after a stop)"
+    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin\n  chessbot nnue train --data data.txt --checkpoint train.ckpt --out net.bin   (run again to go on after a stop)\n  chessbot nnue train --data more.txt --init assets/nnue/net.bin --lr 1e-4 --epochs 2 --out tuned.bin"
 )]
 pub struct TrainArgs {
     /// Data files (repeat the flag for several).
@@ -51,6 +51,10 @@ pub struct TrainArgs {
     /// stopped run started again with the same flags and data ends with the same network.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// Start from this network file (as `nnue train` writes) instead of random weights, to go
+    /// on training it on more data, e.g. with a lower --lr.
+    #[arg(long, value_name = "NET")]
+    pub init: Option<PathBuf>,
 }
 
 /// Flags of `chessbot nnue gen`.

@@ -2,6 +2,7 @@
 
 use super::{CliError, CmdResult};
 use crate::cli::nnue::{GenArgs, NnueArgs, NnueCommand, TrainArgs};
+use chessbot::search::nnue::Network;
 use chessbot::training::nnue::data::read_file;
 use chessbot::training::nnue::generate::{GenerateConfig, GenerateError, generate, resume_point};
 use chessbot::training::nnue::train::{TrainConfig, TrainError, train};
@@ -71,7 +72,18 @@ fn run_train(a: TrainArgs) -> CmdResult {
     for path in &a.data {
         samples.extend(read_file(path).map_err(CliError::input)?);
     }
+    let init = match &a.init {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+            let net = Network::from_bytes(&bytes)
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+            Some(net)
+        }
+        None => None,
+    };
     let config = TrainConfig {
+        init,
         seed: a.seed,
         epochs: a.epochs,
         batch_size: a.batch,

@@ -50,6 +50,28 @@ fn train_refuses_fewer_positions_than_a_batch() {
 }
 
 #[test]
+fn train_refuses_a_start_network_that_is_no_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data.txt");
+    std::fs::write(&data, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1\n").unwrap();
+    let not_a_net = dir.path().join("start.bin");
+    std::fs::write(&not_a_net, "hello").unwrap();
+    for init in [not_a_net, dir.path().join("missing.bin")] {
+        chessbot()
+            .args(["nnue", "train", "--data"])
+            .arg(&data)
+            .arg("--init")
+            .arg(&init)
+            .arg("--out")
+            .arg(dir.path().join("net.bin"))
+            .assert()
+            .code(2)
+            .stderr(contains(init.file_name().unwrap().to_str().unwrap()));
+    }
+    assert!(!dir.path().join("net.bin").exists());
+}
+
+#[test]
 fn gen_with_a_missing_engine_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     chessbot()

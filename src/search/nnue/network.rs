@@ -83,6 +83,17 @@ impl Network {
         }
     }
 
+    /// The quantised weights laid out as [`Network::from_parts`] takes them: feature rows,
+    /// feature bias, output weights, output bias.
+    pub fn to_parts(&self) -> (Vec<i16>, Vec<i16>, Vec<i16>, i32) {
+        (
+            self.feature_weights.iter().flatten().copied().collect(),
+            self.feature_bias.to_vec(),
+            self.output_weights.iter().flatten().copied().collect(),
+            self.output_bias,
+        )
+    }
+
     /// Parses a network file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         if bytes.len() < 12 || &bytes[..4] != MAGIC {

@@ -43,6 +43,9 @@ pub struct TrainConfig {
     pub validation: f64,
     /// Where the state is saved after every epoch and resumed from (`None`: not saved).
     pub checkpoint: Option<PathBuf>,
+    /// The network to start from (its quantised weights scaled back), to go on training it on
+    /// more data; `None`: random weights from the seed.
+    pub init: Option<Network>,
 }
 
 impl Default for TrainConfig {
@@ -55,6 +58,7 @@ impl Default for TrainConfig {
             score_weight: 0.75,
             validation: 0.01,
             checkpoint: None,
+            init: None,
         }
     }
 }
@@ -122,6 +126,24 @@ impl Weights {
             output: Var::from_vec(output, (2 * HIDDEN, 1), device)?,
             output_bias: Var::zeros(1, DType::F32, device)?,
         })
+    }
+
+    /// Sets the weights to a quantised network's, scaled back to floats.
+    fn load(&self, net: &Network) -> candle_core::Result<()> {
+        let (feature, feature_bias, output, output_bias) = net.to_parts();
+        let scaled = |values: &[i16], scale: i32, var: &Var| -> candle_core::Result<()> {
+            let floats: Vec<f32> = values
+                .iter()
+                .map(|&v| f32::from(v) / scale as f32)
+                .collect();
+            var.set(&Tensor::from_vec(floats, var.shape(), var.device())?)
+        };
+        scaled(&feature, QA, &self.feature)?;
+        scaled(&feature_bias, QA, &self.feature_bias)?;
+        scaled(&output, QB, &self.output)?;
+        let bias = output_bias as f32 / (QA * QB) as f32;
+        self.output_bias
+            .set(&Tensor::from_vec(vec![bias], 1, self.output_bias.device())?)
     }
 
     /// The trained tensors with their names in a checkpoint.
@@ -275,6 +297,11 @@ fn run_key(config: &TrainConfig, samples: &[Sample]) -> Vec<i64> {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
         }
     };
+    if let Some(net) = &config.init {
+        for byte in net.to_bytes() {
+            eat(u64::from(byte));
+        }
+    }
     for s in samples {
         eat(u64::from(s.count));
         eat(s.score as u64);
@@ -401,6 +428,9 @@ pub fn train(
     samples.shuffle(&mut rng);
     let (validation, training) = samples.split_at_mut(held_out);
     let weights = Weights::init(&mut rng, &device)?;
+    if let Some(net) = &config.init {
+        weights.load(net)?;
+    }
     let mut opt = Adam::new(&weights, config.learning_rate)?;
     let done = match &config.checkpoint {
         Some(path) => load_checkpoint(path, &key, &mut opt, &weights)?,
@@ -494,6 +524,41 @@ mod tests {
         let acc = Accumulator::new(&net, &board);
         assert!(net.evaluate(&acc, shakmaty::Color::White) > 100);
         assert!(net.evaluate(&acc, shakmaty::Color::Black) < -100);
+    }
+
+    /// Training that starts from a network and takes no step (learning rate 0) gives that
+    /// network back byte for byte: the weights go in scaled exactly as they come out.
+    #[test]
+    fn starts_from_a_given_network() {
+        let start = train(
+            &TrainConfig {
+                epochs: 2,
+                batch_size: 16,
+                learning_rate: 1e-2,
+                validation: 0.0,
+                ..TrainConfig::default()
+            },
+            toy_samples(),
+            |_| ControlFlow::Continue(()),
+        )
+        .unwrap();
+        let config = TrainConfig {
+            epochs: 1,
+            batch_size: 16,
+            learning_rate: 0.0,
+            validation: 0.0,
+            seed: 9,
+            init: Some(start.clone()),
+            ..TrainConfig::default()
+        };
+        let again = train(&config, toy_samples(), |_| ControlFlow::Continue(())).unwrap();
+        assert!(again.to_bytes() == start.to_bytes(), "the network changed");
+        let fresh = TrainConfig {
+            init: None,
+            ..config
+        };
+        let other = train(&fresh, toy_samples(), |_| ControlFlow::Continue(())).unwrap();
+        assert!(other.to_bytes() != start.to_bytes());
     }
 
     fn toy_samples() -> Vec<Sample> {
