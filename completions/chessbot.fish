@@ -357,6 +357,7 @@ complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l score-weight -d 'Weight of the search score against the game result in the target (0..=1)' -r
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l out -d 'Where to write the network' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l checkpoint -d 'Save the training state here after every epoch, and go on from it when it exists: a stopped run started again with the same flags and data ends with the same network' -r -F
+complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -l init -d 'Start from this network file (as `nnue train` writes) instead of random weights, to go on training it on more data, e.g. with a lower --lr' -r -F
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -s h -l help -d 'Print help'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from train" -s V -l version -d 'Print version'
 complete -c chessbot -n "__fish_chessbot_using_subcommand nnue; and __fish_seen_subcommand_from help" -f -a "gen" -d 'Make training positions: a UCI engine plays itself from random openings'
