@@ -73,13 +73,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         samples.extend(read_file(path).map_err(CliError::input)?);
     }
     let init = match &a.init {
-        Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-            let net = Network::from_bytes(&bytes)
-                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-            Some(net)
-        }
+        Some(path) => Some(Network::read_file(path).map_err(CliError::input)?),
         None => None,
     };
     let config = TrainConfig {

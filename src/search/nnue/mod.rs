@@ -82,16 +82,7 @@ pub fn active_network() -> &'static Network {
 pub fn load_network_file(path: Option<&Path>) -> Result<(), NetworkFileError> {
     let network = match path {
         None => None,
-        Some(path) => {
-            let name = path.display().to_string();
-            let bytes = std::fs::read(path).map_err(|source| NetworkFileError::Io {
-                path: name.clone(),
-                source,
-            })?;
-            let net = Network::from_bytes(&bytes)
-                .map_err(|source| NetworkFileError::Format { path: name, source })?;
-            Some(&*Box::leak(Box::new(net)))
-        }
+        Some(path) => Some(&*Box::leak(Box::new(Network::read_file(path)?))),
     };
     match LOADED.write() {
         Ok(mut guard) => *guard = network,

@@ -124,6 +124,17 @@ impl Network {
         ))
     }
 
+    /// Reads and parses the network file at `path`.
+    pub fn read_file(path: &std::path::Path) -> Result<Network, super::NetworkFileError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| super::NetworkFileError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        Network::from_bytes(&bytes)
+            .map_err(|source| super::NetworkFileError::Format { path: name, source })
+    }
+
     /// Serialises the network in the file format [`Network::from_bytes`] reads.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(FILE_LEN);
