@@ -22,6 +22,10 @@ const GRAIN: i32 = 256;
 /// The largest correction, in centipawns.
 const LIMIT: i32 = 64;
 
+// Entries (at most LIMIT · GRAIN in magnitude) are stored as i16, which keeps the tables
+// small enough to stay mostly in cache.
+const _: () = assert!(LIMIT * GRAIN <= i16::MAX as i32);
+
 /// The hashes a position's corrections are filed under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CorrectionKeys {
@@ -83,9 +87,9 @@ impl FollowUp {
 /// Per-structure corrections of the static evaluation.
 #[derive(Debug, Clone)]
 pub struct CorrectionHistory {
-    pawns: Vec<i32>,
-    pieces: Vec<i32>,
-    follow_ups: Vec<i32>,
+    pawns: Vec<i16>,
+    pieces: Vec<i16>,
+    follow_ups: Vec<i16>,
 }
 
 impl Default for CorrectionHistory {
@@ -108,11 +112,12 @@ fn piece_index(color: Color, owner: usize, key: u64) -> usize {
 }
 
 /// Moves one correction toward `diff`, the more the deeper the search that found it.
-fn step(entry: &mut i32, depth: Depth, diff: i32) {
+fn step(entry: &mut i16, depth: Depth, diff: i32) {
     let weight = (depth + 1).clamp(1, 16);
     let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;
     // `diff` is what is still wrong after the correction: step a fraction of it.
-    *entry = (*entry + target * weight / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
+    *entry =
+        (i32::from(*entry) + target * weight / 256).clamp(-LIMIT * GRAIN, LIMIT * GRAIN) as i16;
 }
 
 impl CorrectionHistory {
@@ -132,11 +137,11 @@ impl CorrectionHistory {
         follow_up: Option<FollowUp>,
         eval: i32,
     ) -> i32 {
-        let pawns = self.pawns[index(color, keys.pawns)];
+        let pawns = i32::from(self.pawns[index(color, keys.pawns)]);
         let pieces: i32 = (0..2)
-            .map(|owner| self.pieces[piece_index(color, owner, keys.pieces[owner])])
+            .map(|owner| i32::from(self.pieces[piece_index(color, owner, keys.pieces[owner])]))
             .sum();
-        let moves = follow_up.map_or(0, |f| self.follow_ups[f.index()]);
+        let moves = follow_up.map_or(0, |f| i32::from(self.follow_ups[f.index()]));
         eval + (2 * pawns + pieces + moves) / (2 * GRAIN)
     }
 

@@ -23,12 +23,17 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// The largest magnitude a history score reaches.
 pub const HISTORY_MAX: i32 = 16_384;
+// `gravity` keeps an entry within HISTORY_MAX + 1 (its division truncates), so tables of i16 hold it.
+const _: () = assert!(HISTORY_MAX < i16::MAX as i32);
 
 /// Quiet-move statistics shared by all nodes of a search (and kept between searches).
+///
+/// Scores stay within [`HISTORY_MAX`], so the tables hold `i16`: the continuation table is
+/// then half the size and more of it stays in cache.
 #[derive(Debug, Clone)]
 pub struct Heuristics {
     /// Butterfly history: `[colour][from][to]`, how often the move caused cut-offs.
-    history: Vec<i32>,
+    history: Vec<i16>,
     /// Two killer moves per ply: quiet moves that caused a cut-off at that ply.
     killers: Vec<[Option<Move>; 2]>,
     /// The quiet move that refuted the opponent's last move, indexed by that move's from/to.
@@ -36,9 +41,9 @@ pub struct Heuristics {
     /// Continuation history: `[earlier move's piece-to][this move's piece-to]`, how often a
     /// quiet move caused a cut-off one ply (the opponent's move) or two plies (our own move)
     /// after the earlier move. Both follow-ups share one table.
-    continuation: Vec<i32>,
+    continuation: Vec<i16>,
     /// Capture history: `[piece-to][captured role]`, how often a capture caused a cut-off.
-    captures: Vec<i32>,
+    captures: Vec<i16>,
 }
 
 /// The number of distinct (colour, role, target square) triples: the index space of
@@ -105,7 +110,7 @@ impl Heuristics {
 
     /// The history score of a quiet move.
     pub fn history(&self, color: Color, m: &Move) -> i32 {
-        self.history[history_index(color, m)]
+        i32::from(self.history[history_index(color, m)])
     }
 
     /// The ordering score of a quiet move: its butterfly history plus its continuation
@@ -115,7 +120,7 @@ impl Heuristics {
         let follow: i32 = cont
             .iter()
             .flatten()
-            .map(|c| self.continuation[c.0 as usize * PIECE_TO + pt])
+            .map(|c| i32::from(self.continuation[c.0 as usize * PIECE_TO + pt]))
             .sum();
         self.history(color, m) + follow
     }
@@ -141,7 +146,7 @@ impl Heuristics {
 
     /// The capture history of a capture or promotion.
     pub fn capture_score(&self, color: Color, m: &Move) -> i32 {
-        self.captures[Self::capture_index(color, m)]
+        i32::from(self.captures[Self::capture_index(color, m)])
     }
 
     /// Rewards or punishes a capture or promotion in the capture history.
@@ -172,9 +177,11 @@ impl Heuristics {
 
 /// Moves an entry toward `bonus`'s sign, more slowly the closer it already is to
 /// [`HISTORY_MAX`], so that entries saturate instead of overflowing and old news fades.
-fn gravity(entry: &mut i32, bonus: i32) {
+fn gravity(entry: &mut i16, bonus: i32) {
     let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    let e = i32::from(*entry);
+    // |e| ≤ HISTORY_MAX + 1 stays so: the decay term is at least |bonus| - 1 there.
+    *entry = (e + bonus - e * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 /// The squares the opponent attacks with pieces worth less than ours: a knight or bishop
