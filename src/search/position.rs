@@ -46,6 +46,14 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// Plays a legal move, updating the key.
     fn play(&mut self, m: Move);
 
+    /// [`SearchPosition::play`], calling `prefetch` with the new key as soon as it is known,
+    /// before the rest of the update, so that the caller can start loading what it will look
+    /// up under that key (its hash table entry) while the move is being made.
+    fn play_prefetching(&mut self, m: Move, prefetch: impl Fn(u64)) {
+        self.play(m);
+        prefetch(self.key());
+    }
+
     /// The position after passing the move (for null-move pruning), or `None` when passing is
     /// impossible (in check) or unsupported.
     fn null_move(&self) -> Option<Self>;
@@ -194,9 +202,16 @@ impl SearchPosition for ChessPosition {
     }
 
     fn play(&mut self, m: Move) {
+        self.play_prefetching(m, |_| {});
+    }
+
+    fn play_prefetching(&mut self, m: Move, prefetch: impl Fn(u64)) {
         let next =
             self.pos
                 .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
+        if let Some(k) = next {
+            prefetch(k.0);
+        }
         if let Some(nnue) = &mut self.nnue {
             nnue.acc.play(nnue.net, self.pos.turn(), &m);
         }
@@ -205,7 +220,11 @@ impl SearchPosition for ChessPosition {
         // king moves: recompute the full hash there.
         self.key = match next {
             Some(k) => k.0,
-            None => super::position_key(&self.pos),
+            None => {
+                let key = super::position_key(&self.pos);
+                prefetch(key);
+                key
+            }
         };
     }
 
