@@ -4,7 +4,7 @@
 //! A person who sees `1` in the top-left square and `h ... a` along the bottom knows black is
 //! at the bottom, whatever the pieces say. Here the labels are found and read in three steps:
 //!
-//! 1. **Spots** ([`spots`]): the four corners of each edge square, and a strip of the margin
+//! 1. **Spots** (`spots`): the four corners of each edge square, and a strip of the margin
 //!    beside each row and column outside the board. Each spot's background is its most common
 //!    colour (in a margin, that of the band next to the board); a pixel that differs from it by
 //!    more than the spot's texture does is ink.

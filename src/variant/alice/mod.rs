@@ -17,7 +17,7 @@
 //! The position is one shakmaty [`Board`](shakmaty::Board) holding every piece plus a
 //! [`Bitboard`](shakmaty::Bitboard) of the squares whose piece stands on board B: since no square
 //! ever holds a piece on both boards, that is the whole state. Moves are shakmaty
-//! [`Move`]s (`Normal` and `Castle`; Alice has no en passant and no drops).
+//! [`Move`](shakmaty::Move)s (`Normal` and `Castle`; Alice has no en passant and no drops).
 //!
 //! Games, players, matches, `play` and `bestmove` see Alice through
 //! [`GamePosition`](crate::game::GamePosition) (implemented in [`game`]) and our engine searches
