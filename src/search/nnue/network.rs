@@ -30,7 +30,14 @@ pub enum NetworkError {
     /// The file is shorter or longer than the layout requires.
     #[error("network file is {0} bytes (expected {FILE_LEN})")]
     BadLength(usize),
+    /// Weights too large for the integer arithmetic of evaluation (see
+    /// [`Network::from_parts`]); no trained network has them.
+    #[error("network weights out of range: {0}")]
+    OutOfRange(&'static str),
 }
+
+/// The most pieces a position holds: how many feature rows one accumulator sums.
+const MAX_ACTIVE: usize = 32;
 
 /// Quantised network weights.
 #[derive(Clone)]
@@ -116,12 +123,50 @@ impl Network {
             .collect();
         let (ft, rest) = values.split_at(INPUTS * HIDDEN);
         let (bias, out) = rest.split_at(HIDDEN);
-        Ok(Network::from_parts(
-            ft,
-            bias,
-            out,
-            word(FILE_LEN - 4) as i32,
-        ))
+        let net = Network::from_parts(ft, bias, out, word(FILE_LEN - 4) as i32);
+        net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// Whether evaluation's integer arithmetic holds for these weights: output weights within
+    /// ±127 (so `v · w` fits 16 bits in [`screlu_dot`]), each feature weight within a third
+    /// of the 16-bit range (an incremental update adds one row and takes off two before the
+    /// sum is stored) and, per hidden neuron, the bias plus its 32 largest feature weights
+    /// within 16 bits (no position's accumulator overflows). Trained networks stay far inside.
+    fn check_ranges(&self) -> Result<(), NetworkError> {
+        if self
+            .output_weights
+            .iter()
+            .flatten()
+            .any(|w| w.unsigned_abs() > 127)
+        {
+            return Err(NetworkError::OutOfRange("an output weight beyond ±127"));
+        }
+        let third = (i16::MAX / 3).unsigned_abs();
+        if self
+            .feature_weights
+            .iter()
+            .flatten()
+            .any(|w| w.unsigned_abs() > third)
+        {
+            return Err(NetworkError::OutOfRange("a feature weight beyond ±10922"));
+        }
+        for h in 0..HIDDEN {
+            let mut column: Vec<u32> = self
+                .feature_weights
+                .iter()
+                .map(|row| u32::from(row[h].unsigned_abs()))
+                .collect();
+            column.select_nth_unstable_by(MAX_ACTIVE - 1, |a, b| b.cmp(a));
+            let worst = u32::from(self.feature_bias[h].unsigned_abs())
+                + column[..MAX_ACTIVE].iter().sum::<u32>();
+            if worst > i16::MAX as u32 {
+                return Err(NetworkError::OutOfRange(
+                    "a hidden neuron's bias and largest weights overflow 16 bits",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Reads and parses the network file at `path`.
@@ -222,6 +267,29 @@ mod tests {
             Network::from_bytes(&wide),
             Err(NetworkError::BadWidth(_))
         ));
+    }
+
+    #[test]
+    fn weights_that_would_overflow_are_refused() {
+        let (ft, bias, mut out, out_bias) = tiny().to_parts();
+        out[7] = 128;
+        let bytes = Network::from_parts(&ft, &bias, &out, out_bias).to_bytes();
+        assert!(matches!(
+            Network::from_bytes(&bytes),
+            Err(NetworkError::OutOfRange(_))
+        ));
+        // 32 pieces whose rows all push one neuron the same way past 16 bits.
+        let (mut ft, bias, out, out_bias) = tiny().to_parts();
+        for row in 0..32 {
+            ft[row * HIDDEN + 3] = 1100;
+        }
+        let bytes = Network::from_parts(&ft, &bias, &out, out_bias).to_bytes();
+        assert!(matches!(
+            Network::from_bytes(&bytes),
+            Err(NetworkError::OutOfRange(_))
+        ));
+        // The embedded network is well inside.
+        assert!(super::super::DEFAULT_NETWORK.check_ranges().is_ok());
     }
 
     #[test]
