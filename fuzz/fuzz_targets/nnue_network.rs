@@ -20,7 +20,8 @@ fn check(bytes: &[u8]) {
 fuzz_target!(|data: &[u8]| {
     check(data);
     // A whole file is far longer than a fuzzer's inputs: also the right header with the
-    // input repeated as the weights, so that arbitrary weights are loaded and evaluated.
+    // input repeated as the weights, so that arbitrary weights are range-checked and, when
+    // in range, evaluated.
     if !data.is_empty() {
         let mut file = Vec::with_capacity(FILE_LEN);
         file.extend_from_slice(MAGIC);
