@@ -46,12 +46,14 @@ pub trait SearchPosition: Clone + Send + Sync {
     /// Plays a legal move, updating the key.
     fn play(&mut self, m: Move);
 
-    /// [`SearchPosition::play`], calling `prefetch` with the new key as soon as it is known,
-    /// before the rest of the update, so that the caller can start loading what it will look
-    /// up under that key (its hash table entry) while the move is being made.
-    fn play_prefetching(&mut self, m: Move, prefetch: impl Fn(u64)) {
-        self.play(m);
-        prefetch(self.key());
+    /// The position after the legal move `m`, calling `prefetch` with its key as soon as that
+    /// is known, before the position is copied and updated, so that the caller can start
+    /// loading what it will look up under that key (its hash table entry) meanwhile.
+    fn child(&self, m: Move, prefetch: impl Fn(u64)) -> Self {
+        let mut child = self.clone();
+        child.play(m);
+        prefetch(child.key());
+        child
     }
 
     /// The position after passing the move (for null-move pruning), or `None` when passing is
@@ -183,6 +185,23 @@ impl ChessPosition {
     pub fn chess(&self) -> &Chess {
         &self.pos
     }
+
+    /// The key after `m`, where shakmaty updates it incrementally (not around en passant,
+    /// castling rights and king moves: `None` there, and [`ChessPosition::apply`] recomputes it).
+    fn next_key(&self, m: Move) -> Option<u64> {
+        self.pos
+            .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal)
+            .map(|k| k.0)
+    }
+
+    /// Plays `m`, whose resulting key is `next` ([`ChessPosition::next_key`]).
+    fn apply(&mut self, m: Move, next: Option<u64>) {
+        if let Some(nnue) = &mut self.nnue {
+            nnue.acc.play(nnue.net, self.pos.turn(), &m);
+        }
+        self.pos.play_unchecked(m);
+        self.key = next.unwrap_or_else(|| super::position_key(&self.pos));
+    }
 }
 
 impl SearchPosition for ChessPosition {
@@ -202,30 +221,21 @@ impl SearchPosition for ChessPosition {
     }
 
     fn play(&mut self, m: Move) {
-        self.play_prefetching(m, |_| {});
+        let next = self.next_key(m);
+        self.apply(m, next);
     }
 
-    fn play_prefetching(&mut self, m: Move, prefetch: impl Fn(u64)) {
-        let next =
-            self.pos
-                .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
-        if let Some(k) = next {
-            prefetch(k.0);
+    fn child(&self, m: Move, prefetch: impl Fn(u64)) -> Self {
+        let next = self.next_key(m);
+        if let Some(key) = next {
+            prefetch(key);
         }
-        if let Some(nnue) = &mut self.nnue {
-            nnue.acc.play(nnue.net, self.pos.turn(), &m);
+        let mut child = self.clone();
+        child.apply(m, next);
+        if next.is_none() {
+            prefetch(child.key);
         }
-        self.pos.play_unchecked(m);
-        // shakmaty updates incrementally except around en passant, castling rights and
-        // king moves: recompute the full hash there.
-        self.key = match next {
-            Some(k) => k.0,
-            None => {
-                let key = super::position_key(&self.pos);
-                prefetch(key);
-                key
-            }
-        };
+        child
     }
 
     fn null_move(&self) -> Option<Self> {
@@ -444,6 +454,38 @@ mod tests {
             assert_gives_check_agrees(&pos, &format!("ply {ply}"));
             let m = moves[(ply * 13 + 5) % moves.len()];
             pos.play(m);
+        }
+    }
+
+    #[test]
+    fn child_is_the_played_position_and_prefetches_its_key() {
+        use crate::rules::fen::parse_position;
+        use shakmaty::CastlingMode;
+        // Castling, en passant, promotions and king moves: the keys shakmaty does not update
+        // incrementally, and ordinary moves.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = ChessPosition::new(parse_position(fen, CastlingMode::Standard).unwrap());
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            for &m in &moves {
+                let prefetched = std::cell::Cell::new(None);
+                let child = pos.child(m, |key| prefetched.set(Some(key)));
+                let mut played = pos.clone();
+                played.play(m);
+                assert_eq!(child.key(), played.key(), "{fen} {m}");
+                assert_eq!(
+                    child.key(),
+                    super::super::position_key(child.chess()),
+                    "{fen} {m}"
+                );
+                assert_eq!(prefetched.get(), Some(child.key()), "{fen} {m}");
+                assert_eq!(child.evaluate(), played.evaluate(), "{fen} {m}");
+            }
         }
     }
 

@@ -803,8 +803,7 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let mut child = pos.clone();
-            child.play_prefetching(m, |key| self.tt.prefetch(key));
+            let child = pos.child(m, |key| self.tt.prefetch(key));
             let nodes_before = self.nodes;
             self.played[ply] = Some(m);
             self.moved[ply] = Some(PieceTo::new(turn, &m));
@@ -1002,8 +1001,7 @@ impl<'a> Searcher<'a> {
             if pos.see(&m) < probcut_beta - static_eval {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_prefetching(m, |key| self.tt.prefetch(key));
+            let child = pos.child(m, |key| self.tt.prefetch(key));
             self.played[ply] = Some(m);
             self.moved[ply] = Some(PieceTo::new(turn, &m));
             self.keys.push(key);
@@ -1093,8 +1091,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_prefetching(m, |key| self.tt.prefetch(key));
+            let child = pos.child(m, |key| self.tt.prefetch(key));
             // The correction history of the next node follows this move.
             self.moved[ply] = Some(PieceTo::new(pos.turn(), &m));
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
