@@ -30,8 +30,8 @@ pub enum NetworkError {
     /// The file is shorter or longer than the layout requires.
     #[error("network file is {0} bytes (expected {FILE_LEN})")]
     BadLength(usize),
-    /// Weights too large for the integer arithmetic of evaluation (see
-    /// [`Network::from_parts`]); no trained network has them.
+    /// Weights too large for the integer arithmetic of evaluation (checked by
+    /// [`Network::from_bytes`]); no trained network has them.
     #[error("network weights out of range: {0}")]
     OutOfRange(&'static str),
 }
