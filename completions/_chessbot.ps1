@@ -501,6 +501,7 @@ Register-ArgumentCompleter -Native -CommandName 'chessbot' -ScriptBlock {
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Positions per optimiser step')
             [CompletionResult]::new('--lr', '--lr', [CompletionResultType]::ParameterName, 'Peak learning rate (AdamW, cosine decay)')
             [CompletionResult]::new('--score-weight', '--score-weight', [CompletionResultType]::ParameterName, 'Weight of the search score against the game result in the target (0..=1)')
+            [CompletionResult]::new('--buckets', '--buckets', [CompletionResultType]::ParameterName, 'Output buckets (1-16): the output layer has one set of weights per range of piece counts. With --init from a one-bucket network, every bucket starts from its output')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the network')
             [CompletionResult]::new('--checkpoint', '--checkpoint', [CompletionResultType]::ParameterName, 'Save the training state here after every epoch, and go on from it when it exists: a stopped run started again with the same flags and data ends with the same network')
             [CompletionResult]::new('--init', '--init', [CompletionResultType]::ParameterName, 'Start from this network file (as `nnue train` writes) instead of random weights, to go on training it on more data, e.g. with a lower --lr')

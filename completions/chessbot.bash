@@ -1116,7 +1116,7 @@ _chessbot() {
             return 0
             ;;
         chessbot__subcmd__nnue__subcmd__train)
-            opts="-h -V --data --seed --epochs --batch --lr --score-weight --out --checkpoint --init --help --version"
+            opts="-h -V --data --seed --epochs --batch --lr --score-weight --buckets --out --checkpoint --init --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1143,6 +1143,10 @@ _chessbot() {
                     return 0
                     ;;
                 --score-weight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --buckets)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -3,7 +3,7 @@
 //! evaluates a position. Nothing may panic.
 #![no_main]
 
-use chessbot::search::nnue::network::{FILE_LEN, MAGIC, VERSION};
+use chessbot::search::nnue::network::{MAGIC, MAX_BUCKETS, VERSION, file_len};
 use chessbot::search::nnue::{Accumulator, HIDDEN, Network};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Position};
@@ -13,7 +13,9 @@ fn check(bytes: &[u8]) {
         assert_eq!(net.to_bytes(), bytes);
         let pos = Chess::default();
         let acc = Accumulator::new(&net, pos.board());
-        let _ = net.evaluate(&acc, pos.turn());
+        for pieces in [2, 17, 32] {
+            let _ = net.evaluate(&acc, pos.turn(), pieces);
+        }
     }
 }
 
@@ -23,11 +25,14 @@ fuzz_target!(|data: &[u8]| {
     // input repeated as the weights, so that arbitrary weights are range-checked and, when
     // in range, evaluated.
     if !data.is_empty() {
-        let mut file = Vec::with_capacity(FILE_LEN);
+        let buckets = 1 + usize::from(data[0]) % MAX_BUCKETS;
+        let len = file_len(VERSION, buckets);
+        let mut file = Vec::with_capacity(len);
         file.extend_from_slice(MAGIC);
         file.extend_from_slice(&VERSION.to_le_bytes());
         file.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        file.extend(data.iter().cycle().take(FILE_LEN - file.len()));
+        file.extend_from_slice(&(buckets as u32).to_le_bytes());
+        file.extend(data.iter().cycle().take(len - file.len()));
         check(&file);
     }
 });

@@ -23,7 +23,7 @@ pub enum NnueCommand {
 /// Flags of `chessbot nnue train`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin\n  chessbot nnue train --data data.txt --checkpoint train.ckpt --out net.bin   (run again to go on after a stop)\n  chessbot nnue train --data more.txt --init assets/nnue/net.bin --lr 1e-4 --epochs 2 --out tuned.bin"
+    after_help = "Each data line is `FEN | score | result`: a search score in centipawns from the side to move's view and the game result for White (1, 0.5, 0).\n\nExamples:\n  chessbot nnue train --data games.txt --out net.bin\n  chessbot nnue train --data a.txt --data b.txt --epochs 20 --seed 3 --out assets/nnue/net.bin\n  chessbot nnue train --data data.txt --checkpoint train.ckpt --out net.bin   (run again to go on after a stop)\n  chessbot nnue train --data more.txt --init assets/nnue/net.bin --lr 1e-4 --epochs 2 --out tuned.bin\n  chessbot nnue train --data data.txt --buckets 1 --out net.bin   (one output layer for every phase)"
 )]
 pub struct TrainArgs {
     /// Data files (repeat the flag for several).
@@ -44,6 +44,10 @@ pub struct TrainArgs {
     /// Weight of the search score against the game result in the target (0..=1).
     #[arg(long, default_value_t = 0.75)]
     pub score_weight: f32,
+    /// Output buckets (1-16): the output layer has one set of weights per range of piece
+    /// counts. With --init from a one-bucket network, every bucket starts from its output.
+    #[arg(long, default_value_t = 8)]
+    pub buckets: usize,
     /// Where to write the network.
     #[arg(long)]
     pub out: PathBuf,

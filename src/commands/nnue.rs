@@ -83,6 +83,7 @@ fn run_train(a: TrainArgs) -> CmdResult {
         batch_size: a.batch,
         learning_rate: a.lr,
         score_weight: a.score_weight,
+        buckets: a.buckets,
         checkpoint: a.checkpoint,
         ..TrainConfig::default()
     };

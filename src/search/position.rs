@@ -345,7 +345,11 @@ impl SearchPosition for ChessPosition {
 
     fn evaluate(&self) -> i32 {
         match &self.nnue {
-            Some(nnue) => nnue.net.evaluate(&nnue.acc, self.pos.turn()),
+            Some(nnue) => nnue.net.evaluate(
+                &nnue.acc,
+                self.pos.turn(),
+                self.pos.board().occupied().count() as u32,
+            ),
             None => eval::evaluate(&self.pos),
         }
     }

@@ -3,7 +3,8 @@
 //! Architecture `(768 → HIDDEN) × 2 → 1`: each side's view of the board (our pieces, their
 //! pieces, squares flipped for Black) is one-hot encoded into 768 inputs, a shared feature
 //! transformer turns each view into [`HIDDEN`] accumulator values, and the output layer reads
-//! both accumulators, the side to move's first, through a squared clipped ReLU.
+//! both accumulators, the side to move's first, through a squared clipped ReLU. The output
+//! layer has one set of weights per bucket of piece counts ([`network::output_bucket`]).
 //!
 //! The accumulators live in [`Accumulator`] and are updated move by move (a few vector additions)
 //! instead of being recomputed. Weights are integers: the feature transformer is scaled by

@@ -12,6 +12,7 @@
 
 use super::data::Sample;
 use super::sparse::SparseInputs;
+use crate::search::nnue::network::{MAX_BUCKETS, output_bucket};
 use crate::search::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::ParamsAdamW;
@@ -41,6 +42,10 @@ pub struct TrainConfig {
     pub score_weight: f32,
     /// Fraction of positions held out to measure the loss on.
     pub validation: f64,
+    /// Output buckets of the network (by pieces on the board; see
+    /// [`output_bucket`]). A one-bucket [`TrainConfig::init`] network starts every bucket
+    /// from its output layer.
+    pub buckets: usize,
     /// Where the state is saved after every epoch and resumed from (`None`: not saved).
     pub checkpoint: Option<PathBuf>,
     /// The network to start from (its quantised weights scaled back), to go on training it on
@@ -57,6 +62,7 @@ impl Default for TrainConfig {
             learning_rate: 1e-3,
             score_weight: 0.75,
             validation: 0.01,
+            buckets: 8,
             checkpoint: None,
             init: None,
         }
@@ -114,36 +120,53 @@ struct Weights {
 }
 
 impl Weights {
-    fn init(rng: &mut impl Rng, device: &Device) -> candle_core::Result<Weights> {
+    /// Random weights from `rng`; the output layer is `(2 · HIDDEN, buckets)`, one column
+    /// per bucket.
+    fn init(rng: &mut impl Rng, buckets: usize, device: &Device) -> candle_core::Result<Weights> {
         let mut uniform = |n: usize, bound: f32| -> Vec<f32> {
             (0..n).map(|_| rng.random_range(-bound..bound)).collect()
         };
         let feature = uniform(INPUTS * HIDDEN, 1.0 / (INPUTS as f32).sqrt());
-        let output = uniform(2 * HIDDEN, 1.0 / (2.0 * HIDDEN as f32).sqrt());
+        let output = uniform(2 * HIDDEN * buckets, 1.0 / (2.0 * HIDDEN as f32).sqrt());
         Ok(Weights {
             feature: Var::from_vec(feature, (INPUTS, HIDDEN), device)?,
             feature_bias: Var::zeros(HIDDEN, DType::F32, device)?,
-            output: Var::from_vec(output, (2 * HIDDEN, 1), device)?,
-            output_bias: Var::zeros(1, DType::F32, device)?,
+            output: Var::from_vec(output, (2 * HIDDEN, buckets), device)?,
+            output_bias: Var::zeros(buckets, DType::F32, device)?,
         })
     }
 
-    /// Sets the weights to a quantised network's, scaled back to floats.
+    /// How many output buckets the weights have.
+    fn buckets(&self) -> usize {
+        self.output_bias.as_tensor().dims1().unwrap_or(1)
+    }
+
+    /// Sets the weights to a quantised network's, scaled back to floats: a network with as
+    /// many buckets as these weights, or with one, whose output layer every bucket copies.
     fn load(&self, net: &Network) -> candle_core::Result<()> {
+        let buckets = self.buckets();
         let (feature, feature_bias, output, output_bias) = net.to_parts();
-        let scaled = |values: &[i16], scale: i32, var: &Var| -> candle_core::Result<()> {
-            let floats: Vec<f32> = values
+        let floats = |values: &[i16], scale: i32| -> Vec<f32> {
+            values
                 .iter()
                 .map(|&v| f32::from(v) / scale as f32)
-                .collect();
+                .collect()
+        };
+        let set = |var: &Var, floats: Vec<f32>| -> candle_core::Result<()> {
             var.set(&Tensor::from_vec(floats, var.shape(), var.device())?)
         };
-        scaled(&feature, QA, &self.feature)?;
-        scaled(&feature_bias, QA, &self.feature_bias)?;
-        scaled(&output, QB, &self.output)?;
-        let bias = output_bias as f32 / (QA * QB) as f32;
-        self.output_bias
-            .set(&Tensor::from_vec(vec![bias], 1, self.output_bias.device())?)
+        set(&self.feature, floats(&feature, QA))?;
+        set(&self.feature_bias, floats(&feature_bias, QA))?;
+        let copies = if net.buckets() == 1 { buckets } else { 1 };
+        // The file holds one row of `2 · HIDDEN` weights per bucket; the layer one column.
+        let rows = floats(&output, QB).repeat(copies);
+        let rows = Tensor::from_vec(rows, (buckets, 2 * HIDDEN), self.output.device())?;
+        self.output.set(&rows.t()?.contiguous()?)?;
+        let bias: Vec<f32> = output_bias
+            .iter()
+            .map(|&b| b as f32 / (QA * QB) as f32)
+            .collect();
+        set(&self.output_bias, bias.repeat(copies))
     }
 
     /// The trained tensors with their names in a checkpoint.
@@ -156,14 +179,16 @@ impl Weights {
         ]
     }
 
-    /// The network's raw output (before the sigmoid) for a batch.
+    /// The network's raw output (before the sigmoid) for a batch: every bucket's output,
+    /// then each position's own bucket's.
     fn forward(&self, batch: &Batch) -> candle_core::Result<Tensor> {
         let hidden = batch
             .inputs
             .layer(self.feature.as_tensor(), self.feature_bias.as_tensor())?;
         hidden
             .matmul(self.output.as_tensor())?
-            .broadcast_add(self.output_bias.as_tensor())
+            .broadcast_add(self.output_bias.as_tensor())?
+            .gather(&batch.bucket, 1)
     }
 
     fn clip(&self) -> candle_core::Result<()> {
@@ -181,12 +206,20 @@ impl Weights {
                 .map(|v| (v * scale as f32).round() as i16)
                 .collect())
         };
-        let bias = self.output_bias.as_tensor().to_vec1::<f32>()?[0];
+        let biases: Vec<i32> = self
+            .output_bias
+            .as_tensor()
+            .to_vec1::<f32>()?
+            .iter()
+            .map(|b| (b * (QA * QB) as f32).round() as i32)
+            .collect();
+        // One row of output weights per bucket, as the file holds them.
+        let rows = Var::from_tensor(&self.output.as_tensor().t()?.contiguous()?)?;
         Ok(Network::from_parts(
             &scaled(&self.feature, QA)?,
             &scaled(&self.feature_bias, QA)?,
-            &scaled(&self.output, QB)?,
-            (bias * (QA * QB) as f32).round() as i32,
+            &scaled(&rows, QB)?,
+            &biases,
         ))
     }
 }
@@ -195,11 +228,18 @@ impl Weights {
 struct Batch {
     /// The side to move's view, then the other.
     inputs: SparseInputs,
+    /// Each position's output bucket, `(positions, 1)`.
+    bucket: Tensor,
     target: Tensor,
 }
 
 impl Batch {
-    fn new(samples: &[Sample], score_weight: f32, device: &Device) -> candle_core::Result<Batch> {
+    fn new(
+        samples: &[Sample],
+        score_weight: f32,
+        buckets: usize,
+        device: &Device,
+    ) -> candle_core::Result<Batch> {
         let inputs = SparseInputs::new(
             2,
             samples.iter().map(|s| {
@@ -214,8 +254,13 @@ impl Batch {
                 score_weight * expected + (1.0 - score_weight) * s.result
             })
             .collect();
+        let bucket: Vec<u32> = samples
+            .iter()
+            .map(|s| output_bucket(u32::from(s.count), buckets) as u32)
+            .collect();
         Ok(Batch {
             inputs,
+            bucket: Tensor::from_vec(bucket, (samples.len(), 1), device)?,
             target: Tensor::from_vec(target, (samples.len(), 1), device)?,
         })
     }
@@ -319,6 +364,7 @@ fn run_key(config: &TrainConfig, samples: &[Sample]) -> Vec<i64> {
         config.learning_rate.to_bits() as i64,
         i64::from(config.score_weight.to_bits()),
         config.validation.to_bits() as i64,
+        config.buckets as i64,
         samples.len() as i64,
         hash as i64,
     ]
@@ -415,6 +461,20 @@ pub fn train(
     if !(0.0..=1.0).contains(&config.score_weight) || !(0.0..0.5).contains(&config.validation) {
         return bad("score weight must lie in 0..=1 and the validation fraction in 0..0.5");
     }
+    if !(1..=MAX_BUCKETS).contains(&config.buckets) {
+        return Err(TrainError::BadOption(format!(
+            "output buckets must number 1 to {MAX_BUCKETS}"
+        )));
+    }
+    if let Some(net) = &config.init
+        && net.buckets() != 1
+        && net.buckets() != config.buckets
+    {
+        return Err(TrainError::BadOption(format!(
+            "the start network has {} output buckets: train with as many, or start from a network with one",
+            net.buckets()
+        )));
+    }
     let held_out = (samples.len() as f64 * config.validation) as usize;
     if samples.len() - held_out < config.batch_size {
         return bad("fewer training positions than one batch");
@@ -427,7 +487,7 @@ pub fn train(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     samples.shuffle(&mut rng);
     let (validation, training) = samples.split_at_mut(held_out);
-    let weights = Weights::init(&mut rng, &device)?;
+    let weights = Weights::init(&mut rng, config.buckets, &device)?;
     if let Some(net) = &config.init {
         weights.load(net)?;
     }
@@ -451,7 +511,7 @@ pub fn train(
             let progress = step as f64 / total_steps;
             let decay = 0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos());
             opt.params.lr = config.learning_rate * decay;
-            let batch = Batch::new(chunk, config.score_weight, &device)?;
+            let batch = Batch::new(chunk, config.score_weight, config.buckets, &device)?;
             let l = loss(&weights, &batch)?;
             opt.backward_step(&l)?;
             weights.clip()?;
@@ -461,7 +521,7 @@ pub fn train(
         let mut validation_loss = 0.0;
         let mut counted = 0usize;
         for chunk in validation.chunks(config.batch_size) {
-            let batch = Batch::new(chunk, config.score_weight, &device)?;
+            let batch = Batch::new(chunk, config.score_weight, config.buckets, &device)?;
             validation_loss +=
                 f64::from(loss(&weights, &batch)?.to_scalar::<f32>()?) * chunk.len() as f64;
             counted += chunk.len();
@@ -522,8 +582,8 @@ mod tests {
         let fen: Fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
         let board: Board = fen.into_setup().board;
         let acc = Accumulator::new(&net, &board);
-        assert!(net.evaluate(&acc, shakmaty::Color::White) > 100);
-        assert!(net.evaluate(&acc, shakmaty::Color::Black) < -100);
+        assert!(net.evaluate(&acc, shakmaty::Color::White, 3) > 100);
+        assert!(net.evaluate(&acc, shakmaty::Color::Black, 3) < -100);
     }
 
     /// Training that starts from a network and takes no step (learning rate 0) gives that
@@ -559,6 +619,48 @@ mod tests {
         };
         let other = train(&fresh, toy_samples(), |_| ControlFlow::Continue(())).unwrap();
         assert!(other.to_bytes() != start.to_bytes());
+    }
+
+    /// A one-bucket network trained on with more buckets and no step evaluates as before in
+    /// every bucket; a start network of another bucket count is refused.
+    #[test]
+    fn every_bucket_starts_from_a_one_bucket_network() {
+        let one = TrainConfig {
+            epochs: 2,
+            batch_size: 16,
+            learning_rate: 1e-2,
+            validation: 0.0,
+            buckets: 1,
+            ..TrainConfig::default()
+        };
+        let start = train(&one, toy_samples(), |_| ControlFlow::Continue(())).unwrap();
+        let eight = TrainConfig {
+            epochs: 1,
+            learning_rate: 0.0,
+            buckets: 8,
+            init: Some(start.clone()),
+            ..one.clone()
+        };
+        let spread = train(&eight, toy_samples(), |_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(spread.buckets(), 8);
+        let fen: Fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse().unwrap();
+        let board: Board = fen.into_setup().board;
+        let acc = Accumulator::new(&start, &board);
+        for pieces in 2..=32 {
+            for turn in [shakmaty::Color::White, shakmaty::Color::Black] {
+                assert_eq!(
+                    spread.evaluate(&acc, turn, pieces),
+                    start.evaluate(&acc, turn, pieces)
+                );
+            }
+        }
+        let four = TrainConfig {
+            buckets: 4,
+            init: Some(spread),
+            ..eight
+        };
+        let err = train(&four, toy_samples(), |_| ControlFlow::Continue(())).unwrap_err();
+        assert!(err.to_string().contains("8 output buckets"), "{err}");
     }
 
     fn toy_samples() -> Vec<Sample> {
