@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Train chessbot's evaluation network on a GPU with PyTorch.
 
-The same network, target and file format as `chessbot nnue train` (src/training/nnue/train.rs),
-for data sets too large for the CPU trainer: each view's accumulator is the sum of its active
+The same network with one output bucket, target and file format as `chessbot nnue train
+--buckets 1` (src/training/nnue/train.rs), for data sets too large for the CPU trainer: each view's accumulator is the sum of its active
 feature rows plus a bias, activations are clamp(x, 0, 1)^2, the output o predicts sigmoid(o)
 against lambda*sigmoid(score/400) + (1-lambda)*result (mean squared error), AdamW with cosine
 decay to 2% of the peak rate, weights clipped to +-1.98 so that quantisation cannot overflow.
 
     python3 bench/nnue_train_torch.py --data gen500.txt --data gen600.txt \
-        --epochs 30 --seed 1 --out assets/nnue/net.bin
+        --epochs 30 --seed 1 --out first.bin
 
-Reads `FEN | score | result` lines (`chessbot nnue gen`); writes the `CBNN` version-1 file that
-src/search/nnue/network.rs reads. Needs torch (and a CUDA device for speed; the CPU works too).
+Reads `FEN | score | result` lines (`chessbot nnue gen`); writes a `CBNN` version-1 file (one
+output bucket) that src/search/nnue/network.rs reads and `chessbot nnue train --init` spreads
+over every bucket. Needs torch (and a CUDA device for speed; the CPU works too).
 """
 
 import argparse
