@@ -187,20 +187,11 @@ impl ChessPosition {
     }
 
     /// The key after `m`, where shakmaty updates it incrementally (not around en passant,
-    /// castling rights and king moves: `None` there, and [`ChessPosition::apply`] recomputes it).
+    /// castling rights and king moves: `None` there, and the key is computed afresh).
     fn next_key(&self, m: Move) -> Option<u64> {
         self.pos
             .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal)
             .map(|k| k.0)
-    }
-
-    /// Plays `m`, whose resulting key is `next` ([`ChessPosition::next_key`]).
-    fn apply(&mut self, m: Move, next: Option<u64>) {
-        if let Some(nnue) = &mut self.nnue {
-            nnue.acc.play(nnue.net, self.pos.turn(), &m);
-        }
-        self.pos.play_unchecked(m);
-        self.key = next.unwrap_or_else(|| super::position_key(&self.pos));
     }
 }
 
@@ -221,8 +212,7 @@ impl SearchPosition for ChessPosition {
     }
 
     fn play(&mut self, m: Move) {
-        let next = self.next_key(m);
-        self.apply(m, next);
+        *self = self.child(m, |_| {});
     }
 
     fn child(&self, m: Move, prefetch: impl Fn(u64)) -> Self {
@@ -230,12 +220,18 @@ impl SearchPosition for ChessPosition {
         if let Some(key) = next {
             prefetch(key);
         }
-        let mut child = self.clone();
-        child.apply(m, next);
+        // The accumulator is written straight from this one rather than copied and updated.
+        let nnue = self.nnue.as_ref().map(|n| Nnue {
+            net: n.net,
+            acc: n.acc.played(n.net, self.pos.turn(), &m),
+        });
+        let mut pos = self.pos.clone();
+        pos.play_unchecked(m);
+        let key = next.unwrap_or_else(|| super::position_key(&pos));
         if next.is_none() {
-            prefetch(child.key);
+            prefetch(key);
         }
-        child
+        ChessPosition { pos, key, nnue }
     }
 
     fn null_move(&self) -> Option<Self> {

@@ -48,8 +48,9 @@ impl Accumulator {
         &self.views[slot(color)]
     }
 
-    /// Updates for `m` played by `turn`.
-    pub fn play(&mut self, net: &Network, turn: Color, m: &Move) {
+    /// The accumulator after `m` played by `turn`, written in one pass from this one (copying
+    /// and then updating would read and write every value twice, at every node of copy-make).
+    pub fn played(&self, net: &Network, turn: Color, m: &Move) -> Accumulator {
         let ours = |role: Role| Piece { color: turn, role };
         let theirs = |role: Role| Piece { color: !turn, role };
         match *m {
@@ -62,67 +63,60 @@ impl Accumulator {
             } => {
                 let moved = (ours(promotion.unwrap_or(role)), to);
                 match capture {
-                    None => self.update(net, &[moved], &[(ours(role), from)]),
-                    Some(c) => self.update(net, &[moved], &[(ours(role), from), (theirs(c), to)]),
+                    None => self.changed(net, [moved], [(ours(role), from)]),
+                    Some(c) => self.changed(net, [moved], [(ours(role), from), (theirs(c), to)]),
                 }
             }
             Move::EnPassant { from, to } => {
                 let victim = Square::from_coords(to.file(), from.rank());
                 let pawn = ours(Role::Pawn);
-                self.update(
+                self.changed(
                     net,
-                    &[(pawn, to)],
-                    &[(pawn, from), (theirs(Role::Pawn), victim)],
-                );
+                    [(pawn, to)],
+                    [(pawn, from), (theirs(Role::Pawn), victim)],
+                )
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_queen_side(rook.file() < king.file());
                 let (k, r) = (ours(Role::King), ours(Role::Rook));
                 let added = [(k, side.king_to(turn)), (r, side.rook_to(turn))];
-                self.update(net, &added, &[(k, king), (r, rook)]);
+                self.changed(net, added, [(k, king), (r, rook)])
             }
-            Move::Put { role, to } => self.update(net, &[(ours(role), to)], &[]),
+            Move::Put { role, to } => self.changed(net, [(ours(role), to)], []),
         }
     }
 
-    /// Adds the `added` features and removes the `removed` ones, in both views.
-    fn update(&mut self, net: &Network, added: &[(Piece, Square)], removed: &[(Piece, Square)]) {
+    /// This accumulator with the `added` features added and the `removed` ones removed, in
+    /// both views. The counts are constants, so each shape compiles to one vectorised loop.
+    fn changed<const A: usize, const R: usize>(
+        &self,
+        net: &Network,
+        added: [(Piece, Square); A],
+        removed: [(Piece, Square); R],
+    ) -> Accumulator {
+        let mut out = Accumulator {
+            views: [[0; HIDDEN]; 2],
+        };
         for color in Color::ALL {
-            let row = |&(piece, sq): &(Piece, Square)| {
+            let row = |(piece, sq): (Piece, Square)| {
                 &net.feature_weights[feature_index(color, piece, sq)]
             };
-            let view = &mut self.views[slot(color)];
-            // One fused pass per shape keeps the loops simple enough to vectorise.
-            match (added, removed) {
-                ([a], [r]) => add_sub(view, row(a), row(r)),
-                ([a], [r1, r2]) => add_sub_sub(view, row(a), row(r1), row(r2)),
-                _ => {
-                    for a in added {
-                        view.iter_mut().zip(row(a)).for_each(|(v, w)| *v += w);
-                    }
-                    for r in removed {
-                        view.iter_mut().zip(row(r)).for_each(|(v, w)| *v -= w);
-                    }
+            let adds = added.map(row);
+            let subs = removed.map(row);
+            let from = &self.views[slot(color)];
+            let to = &mut out.views[slot(color)];
+            for i in 0..HIDDEN {
+                let mut v = from[i];
+                for a in &adds {
+                    v += a[i];
                 }
+                for r in &subs {
+                    v -= r[i];
+                }
+                to[i] = v;
             }
         }
-    }
-}
-
-fn add_sub(view: &mut [i16; HIDDEN], a: &[i16; HIDDEN], r: &[i16; HIDDEN]) {
-    for i in 0..HIDDEN {
-        view[i] += a[i] - r[i];
-    }
-}
-
-fn add_sub_sub(
-    view: &mut [i16; HIDDEN],
-    a: &[i16; HIDDEN],
-    r1: &[i16; HIDDEN],
-    r2: &[i16; HIDDEN],
-) {
-    for i in 0..HIDDEN {
-        view[i] += a[i] - r1[i] - r2[i];
+        out
     }
 }
 
@@ -151,8 +145,7 @@ mod tests {
                 .unwrap();
             let before = Accumulator::new(net, pos.board());
             for m in pos.legal_moves() {
-                let mut acc = before.clone();
-                acc.play(net, pos.turn(), &m);
+                let acc = before.played(net, pos.turn(), &m);
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 assert_eq!(acc, Accumulator::new(net, after.board()), "{fen} {m}");
