@@ -199,8 +199,8 @@ impl Weights {
     }
 
     fn quantise(&self) -> candle_core::Result<Network> {
-        let scaled = |var: &Var, scale: i32| -> candle_core::Result<Vec<i16>> {
-            let values = var.as_tensor().flatten_all()?.to_vec1::<f32>()?;
+        let scaled = |tensor: &Tensor, scale: i32| -> candle_core::Result<Vec<i16>> {
+            let values = tensor.flatten_all()?.to_vec1::<f32>()?;
             Ok(values
                 .iter()
                 .map(|v| (v * scale as f32).round() as i16)
@@ -214,10 +214,10 @@ impl Weights {
             .map(|b| (b * (QA * QB) as f32).round() as i32)
             .collect();
         // One row of output weights per bucket, as the file holds them.
-        let rows = Var::from_tensor(&self.output.as_tensor().t()?.contiguous()?)?;
+        let rows = self.output.as_tensor().t()?.contiguous()?;
         Ok(Network::from_parts(
-            &scaled(&self.feature, QA)?,
-            &scaled(&self.feature_bias, QA)?,
+            &scaled(self.feature.as_tensor(), QA)?,
+            &scaled(self.feature_bias.as_tensor(), QA)?,
             &scaled(&rows, QB)?,
             &biases,
         ))
